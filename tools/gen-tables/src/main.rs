@@ -1,0 +1,1109 @@
+//! Generates `src/tables/` of `idn-hostname` from the raw Unicode Character Database.
+//!
+//! ```text
+//! cargo run --release -p gen-tables -- ../shared/unicode/18.0.0 src/tables
+//! ```
+//!
+//! The first argument is a folder holding `ucd/` (the raw UCD, with `extracted/`) and `idna/`
+//! (`IdnaMappingTable.txt`); the second is where the tables go. Every input is checked against
+//! `inputs.sha256` beside this crate before it is read, so a table can only come from the data it
+//! says it came from.
+//!
+//! The RFC 5892 derived property is computed here with the algorithm of RFC 5892 section 3 from
+//! the raw properties. `Idna2008.txt` is never read: it is the check the crate's tests run against
+//! the table. See `README.md` beside this file for the layout and the measurements behind it.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+
+use sha2::{Digest, Sha256};
+
+/// The command that regenerates the tables, written into every header.
+const COMMAND: &str = "cargo run --release -p gen-tables -- ../shared/unicode/18.0.0 src/tables";
+const CODE_POINTS: usize = 0x11_0000;
+
+/// Shift of the data block (entries per block = `1 << DATA_SHIFT`) of the property trie; chosen
+/// by measurement, see README.md.
+const DATA_SHIFT: u32 = 4;
+/// Shift of the first-level index of the property trie (supplementary planes).
+const INDEX_SHIFT: u32 = 10;
+
+type Result<T> = std::result::Result<T, String>;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (root, out) = match args.as_slice() {
+        [root, out] => (PathBuf::from(root), PathBuf::from(out)),
+        [root, out, flag] if flag == "--measure" => {
+            if let Err(e) = measure(Path::new(root)) {
+                eprintln!("gen-tables: {e}");
+                return ExitCode::FAILURE;
+            }
+            let _ = out;
+            return ExitCode::SUCCESS;
+        }
+        _ => {
+            eprintln!("usage: gen-tables <unicode-data-dir> <output-dir> [--measure]");
+            eprintln!("  e.g. {COMMAND}");
+            return ExitCode::from(2);
+        }
+    };
+    match run(&root, &out) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("gen-tables: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Inputs
+// ---------------------------------------------------------------------------------------------
+
+/// One input file: its path below the data folder, its text, and its SHA-256.
+struct Input {
+    name: &'static str,
+    text: String,
+    sha256: String,
+}
+
+const INPUTS: &[&str] = &[
+    "ucd/UnicodeData.txt",
+    "ucd/DerivedCoreProperties.txt",
+    "ucd/DerivedNormalizationProps.txt",
+    "ucd/PropList.txt",
+    "ucd/Blocks.txt",
+    "ucd/HangulSyllableType.txt",
+    "ucd/CaseFolding.txt",
+    "ucd/Scripts.txt",
+    "ucd/extracted/DerivedBidiClass.txt",
+    "ucd/extracted/DerivedJoiningType.txt",
+    "ucd/extracted/DerivedCombiningClass.txt",
+    "idna/IdnaMappingTable.txt",
+];
+
+struct Inputs {
+    files: Vec<Input>,
+}
+
+impl Inputs {
+    fn load(root: &Path) -> Result<Inputs> {
+        let sums_text = include_str!("../inputs.sha256");
+        let mut expected = BTreeMap::new();
+        for (i, line) in sums_text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let (sum, name) = line
+                .split_once("  ")
+                .ok_or_else(|| format!("inputs.sha256:{}: expected `<sha256>  <path>`", i + 1))?;
+            expected.insert(name.to_string(), sum.to_string());
+        }
+        let mut files = Vec::new();
+        for &name in INPUTS {
+            let path = root.join(name);
+            let bytes = std::fs::read(&path)
+                .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+            let sha256 = hex(&Sha256::digest(&bytes));
+            match expected.get(name) {
+                Some(sum) if *sum == sha256 => {}
+                Some(sum) => {
+                    return Err(format!(
+                        "{}: SHA-256 is {sha256}, inputs.sha256 expects {sum}",
+                        path.display()
+                    ));
+                }
+                None => return Err(format!("inputs.sha256 has no line for {name}")),
+            }
+            let text = String::from_utf8(bytes)
+                .map_err(|e| format!("{}: not UTF-8: {e}", path.display()))?;
+            files.push(Input { name, text, sha256 });
+        }
+        Ok(Inputs { files })
+    }
+
+    fn get(&self, name: &str) -> &Input {
+        // INPUTS lists every name the generator asks for; a miss is a bug in this file.
+        match self.files.iter().find(|f| f.name == name) {
+            Some(f) => f,
+            None => unreachable!("{name} is not in INPUTS"),
+        }
+    }
+
+    fn text(&self, name: &str) -> &str {
+        &self.get(name).text
+    }
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().fold(String::new(), |mut s, b| {
+        let _ = write!(s, "{b:02x}");
+        s
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// UCD parsing
+// ---------------------------------------------------------------------------------------------
+
+/// A data line of a UCD file: the code point range and the fields after it.
+struct Line<'a> {
+    first: u32,
+    last: u32,
+    fields: Vec<&'a str>,
+}
+
+fn parse_cp(s: &str, file: &str, line: usize) -> Result<u32> {
+    let cp = u32::from_str_radix(s.trim(), 16)
+        .map_err(|_| format!("{file}:{line}: bad code point {s:?}"))?;
+    if cp as usize >= CODE_POINTS {
+        return Err(format!("{file}:{line}: code point {cp:X} out of range"));
+    }
+    Ok(cp)
+}
+
+fn parse_range(s: &str, file: &str, line: usize) -> Result<(u32, u32)> {
+    match s.trim().split_once("..") {
+        Some((a, b)) => Ok((parse_cp(a, file, line)?, parse_cp(b, file, line)?)),
+        None => {
+            let cp = parse_cp(s, file, line)?;
+            Ok((cp, cp))
+        }
+    }
+}
+
+/// The data lines of a `;`-separated UCD file, comments removed.
+fn data_lines<'a>(text: &'a str, file: &str) -> Result<Vec<Line<'a>>> {
+    let mut out = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let content = raw.split('#').next().unwrap_or("").trim();
+        if content.is_empty() {
+            continue;
+        }
+        let mut parts = content.split(';');
+        let range = parts.next().unwrap_or("");
+        let (first, last) = parse_range(range, file, i + 1)?;
+        out.push(Line {
+            first,
+            last,
+            fields: parts.map(str::trim).collect(),
+        });
+    }
+    Ok(out)
+}
+
+/// The `# @missing:` default lines of a UCD file, in file order.
+fn missing_lines<'a>(text: &'a str, file: &str) -> Result<Vec<Line<'a>>> {
+    let mut out = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        if let Some(rest) = raw.strip_prefix("# @missing:") {
+            let mut parts = rest.split(';');
+            let (first, last) = parse_range(parts.next().unwrap_or(""), file, i + 1)?;
+            out.push(Line {
+                first,
+                last,
+                fields: parts.map(str::trim).collect(),
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// A property with a value for every code point: `@missing` defaults first, then the data lines.
+fn enumerated<T: Copy>(
+    inputs: &Inputs,
+    file: &str,
+    value: impl Fn(&str) -> Option<T>,
+) -> Result<Vec<T>> {
+    let text = inputs.text(file);
+    let missing = missing_lines(text, file)?;
+    let mut table: Vec<Option<T>> = vec![None; CODE_POINTS];
+    for line in missing.iter().chain(data_lines(text, file)?.iter()) {
+        let name = line.fields.first().copied().unwrap_or("");
+        let v = value(name).ok_or_else(|| format!("{file}: unknown value {name:?}"))?;
+        for cp in line.first..=line.last {
+            table[cp as usize] = Some(v);
+        }
+    }
+    table
+        .into_iter()
+        .enumerate()
+        .map(|(cp, v)| v.ok_or_else(|| format!("{file}: no value for U+{cp:04X}")))
+        .collect()
+}
+
+/// A binary property: the set of code points listed with `name` in `file`.
+fn binary(inputs: &Inputs, file: &str, name: &str) -> Result<Vec<bool>> {
+    let mut set = vec![false; CODE_POINTS];
+    let mut seen = false;
+    for line in data_lines(inputs.text(file), file)? {
+        if line.fields.first() == Some(&name) {
+            seen = true;
+            for cp in line.first..=line.last {
+                set[cp as usize] = true;
+            }
+        }
+    }
+    if !seen {
+        return Err(format!("{file}: property {name} not found"));
+    }
+    Ok(set)
+}
+
+/// What the generator reads of `UnicodeData.txt`.
+struct UnicodeData {
+    general_category: Vec<&'static str>,
+    combining_class: Vec<u8>,
+    /// Decomposition mapping: `(is_compatibility, code points)`.
+    decomposition: BTreeMap<u32, (bool, Vec<u32>)>,
+}
+
+fn unicode_data(text: &str) -> Result<UnicodeData> {
+    const FILE: &str = "UnicodeData.txt";
+    const CATEGORIES: &[&str] = &[
+        "Lu", "Ll", "Lt", "Lm", "Lo", "Mn", "Mc", "Me", "Nd", "Nl", "No", "Pc", "Pd", "Ps", "Pe",
+        "Pi", "Pf", "Po", "Sm", "Sc", "Sk", "So", "Zs", "Zl", "Zp", "Cc", "Cf", "Cs", "Co", "Cn",
+    ];
+    let mut gc = vec!["Cn"; CODE_POINTS];
+    let mut ccc = vec![0u8; CODE_POINTS];
+    let mut decomposition = BTreeMap::new();
+    let mut range_start: Option<u32> = None;
+    for (i, raw) in text.lines().enumerate() {
+        let n = i + 1;
+        let f: Vec<&str> = raw.split(';').collect();
+        if f.len() != 15 {
+            return Err(format!("{FILE}:{n}: expected 15 fields, found {}", f.len()));
+        }
+        let cp = parse_cp(f[0], FILE, n)?;
+        let cat = CATEGORIES
+            .iter()
+            .copied()
+            .find(|c| *c == f[2])
+            .ok_or_else(|| format!("{FILE}:{n}: unknown General_Category {:?}", f[2]))?;
+        let class: u8 = f[3]
+            .parse()
+            .map_err(|_| format!("{FILE}:{n}: bad combining class {:?}", f[3]))?;
+        let first = if f[1].ends_with(", Last>") {
+            range_start
+                .take()
+                .ok_or_else(|| format!("{FILE}:{n}: Last without First"))?
+        } else {
+            if f[1].ends_with(", First>") {
+                range_start = Some(cp);
+                continue;
+            }
+            cp
+        };
+        for c in first..=cp {
+            gc[c as usize] = cat;
+            ccc[c as usize] = class;
+        }
+        if !f[5].is_empty() {
+            let (compat, rest) = match f[5].strip_prefix('<') {
+                Some(r) => (true, r.split_once('>').map(|(_, m)| m).unwrap_or("")),
+                None => (false, f[5]),
+            };
+            let cps = rest
+                .split_whitespace()
+                .map(|s| parse_cp(s, FILE, n))
+                .collect::<Result<Vec<u32>>>()?;
+            decomposition.insert(cp, (compat, cps));
+        }
+    }
+    Ok(UnicodeData {
+        general_category: gc,
+        combining_class: ccc,
+        decomposition,
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// NFKC and case folding of single code points (RFC 5892 section 2.2, category B)
+// ---------------------------------------------------------------------------------------------
+
+const S_BASE: u32 = 0xAC00;
+const L_BASE: u32 = 0x1100;
+const V_BASE: u32 = 0x1161;
+const T_BASE: u32 = 0x11A7;
+const L_COUNT: u32 = 19;
+const V_COUNT: u32 = 21;
+const T_COUNT: u32 = 28;
+const N_COUNT: u32 = V_COUNT * T_COUNT;
+const S_COUNT: u32 = L_COUNT * N_COUNT;
+
+/// Normalization Form KC of short strings, built from `UnicodeData.txt` and the
+/// Full_Composition_Exclusion property (UAX #15).
+struct Nfkc<'a> {
+    ucd: &'a UnicodeData,
+    compositions: BTreeMap<(u32, u32), u32>,
+}
+
+impl<'a> Nfkc<'a> {
+    fn new(ucd: &'a UnicodeData, exclusions: &[bool]) -> Nfkc<'a> {
+        let mut compositions = BTreeMap::new();
+        for (&cp, (compat, m)) in &ucd.decomposition {
+            if !*compat && m.len() == 2 && !exclusions[cp as usize] {
+                compositions.insert((m[0], m[1]), cp);
+            }
+        }
+        Nfkc { ucd, compositions }
+    }
+
+    fn decompose(&self, cp: u32, out: &mut Vec<u32>) {
+        if (S_BASE..S_BASE + S_COUNT).contains(&cp) {
+            let s = cp - S_BASE;
+            out.push(L_BASE + s / N_COUNT);
+            out.push(V_BASE + (s % N_COUNT) / T_COUNT);
+            if s % T_COUNT != 0 {
+                out.push(T_BASE + s % T_COUNT);
+            }
+        } else if let Some((_, m)) = self.ucd.decomposition.get(&cp) {
+            for &c in m {
+                self.decompose(c, out);
+            }
+        } else {
+            out.push(cp);
+        }
+    }
+
+    fn ccc(&self, cp: u32) -> u8 {
+        self.ucd.combining_class[cp as usize]
+    }
+
+    fn normalize(&self, input: &[u32]) -> Vec<u32> {
+        let mut d = Vec::new();
+        for &cp in input {
+            self.decompose(cp, &mut d);
+        }
+        // Canonical ordering: a stable sort of each run of non-starters by combining class.
+        let mut i = 0;
+        while i < d.len() {
+            if self.ccc(d[i]) == 0 {
+                i += 1;
+                continue;
+            }
+            let start = i;
+            while i < d.len() && self.ccc(d[i]) != 0 {
+                i += 1;
+            }
+            d[start..i].sort_by_key(|&c| self.ccc(c));
+        }
+        self.compose(d)
+    }
+
+    fn compose(&self, d: Vec<u32>) -> Vec<u32> {
+        let mut out: Vec<u32> = Vec::with_capacity(d.len());
+        let mut starter: Option<usize> = None;
+        let mut last_ccc: Option<u8> = None;
+        for cp in d {
+            let class = self.ccc(cp);
+            if let Some(si) = starter {
+                let blocked = matches!(last_ccc, Some(lc) if lc == 0 || lc >= class);
+                if !blocked && let Some(c) = self.pair(out[si], cp) {
+                    out[si] = c;
+                    continue;
+                }
+            }
+            if class == 0 {
+                starter = Some(out.len());
+                last_ccc = None;
+            } else {
+                last_ccc = Some(class);
+            }
+            out.push(cp);
+        }
+        out
+    }
+
+    fn pair(&self, a: u32, b: u32) -> Option<u32> {
+        if (L_BASE..L_BASE + L_COUNT).contains(&a) && (V_BASE..V_BASE + V_COUNT).contains(&b) {
+            return Some(S_BASE + ((a - L_BASE) * V_COUNT + (b - V_BASE)) * T_COUNT);
+        }
+        if (S_BASE..S_BASE + S_COUNT).contains(&a)
+            && (a - S_BASE) % T_COUNT == 0
+            && (T_BASE + 1..T_BASE + T_COUNT).contains(&b)
+        {
+            return Some(a + (b - T_BASE));
+        }
+        self.compositions.get(&(a, b)).copied()
+    }
+}
+
+/// Full case folding (statuses C and F of `CaseFolding.txt`).
+fn case_folding(inputs: &Inputs) -> Result<BTreeMap<u32, Vec<u32>>> {
+    const FILE: &str = "ucd/CaseFolding.txt";
+    let mut map = BTreeMap::new();
+    for (i, line) in data_lines(inputs.text(FILE), FILE)?.into_iter().enumerate() {
+        let status = line.fields.first().copied().unwrap_or("");
+        if status == "C" || status == "F" {
+            let target = line.fields.get(1).copied().unwrap_or("");
+            let cps = target
+                .split_whitespace()
+                .map(|s| parse_cp(s, FILE, i + 1))
+                .collect::<Result<Vec<u32>>>()?;
+            map.insert(line.first, cps);
+        }
+    }
+    Ok(map)
+}
+
+// ---------------------------------------------------------------------------------------------
+// RFC 5892 section 3: the derived property
+// ---------------------------------------------------------------------------------------------
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Derived {
+    Pvalid = 0,
+    ContextJ = 1,
+    ContextO = 2,
+    Disallowed = 3,
+    Unassigned = 4,
+}
+
+/// RFC 5892 section 2.6, category F (Exceptions).
+fn exception(cp: u32) -> Option<Derived> {
+    match cp {
+        0x00DF | 0x03C2 | 0x06FD | 0x06FE | 0x0F0B | 0x3007 => Some(Derived::Pvalid),
+        0x00B7 | 0x0375 | 0x05F3 | 0x05F4 | 0x30FB => Some(Derived::ContextO),
+        0x0660..=0x0669 | 0x06F0..=0x06F9 => Some(Derived::ContextO),
+        0x0640 | 0x07FA | 0x302E | 0x302F | 0x3031..=0x3035 | 0x303B => Some(Derived::Disallowed),
+        _ => None,
+    }
+}
+
+fn derived_property(inputs: &Inputs, ucd: &UnicodeData) -> Result<Vec<Derived>> {
+    let exclusions = binary(
+        inputs,
+        "ucd/DerivedNormalizationProps.txt",
+        "Full_Composition_Exclusion",
+    )?;
+    let nfkc = Nfkc::new(ucd, &exclusions);
+    let folding = case_folding(inputs)?;
+    let default_ignorable = binary(
+        inputs,
+        "ucd/DerivedCoreProperties.txt",
+        "Default_Ignorable_Code_Point",
+    )?;
+    let white_space = binary(inputs, "ucd/PropList.txt", "White_Space")?;
+    let noncharacter = binary(inputs, "ucd/PropList.txt", "Noncharacter_Code_Point")?;
+    let join_control = binary(inputs, "ucd/PropList.txt", "Join_Control")?;
+    let ignorable_block = {
+        // RFC 5892 section 2.5, category D (IgnorableBlocks).
+        const BLOCKS: &[&str] = &[
+            "Combining Diacritical Marks for Symbols",
+            "Musical Symbols",
+            "Ancient Greek Musical Notation",
+        ];
+        let mut set = vec![false; CODE_POINTS];
+        let mut found = 0;
+        for line in data_lines(inputs.text("ucd/Blocks.txt"), "ucd/Blocks.txt")? {
+            if BLOCKS.contains(&line.fields.first().copied().unwrap_or("")) {
+                found += 1;
+                for cp in line.first..=line.last {
+                    set[cp as usize] = true;
+                }
+            }
+        }
+        if found != BLOCKS.len() {
+            return Err(format!(
+                "ucd/Blocks.txt: found {found} of the {} blocks",
+                BLOCKS.len()
+            ));
+        }
+        set
+    };
+    let hangul_type = enumerated(inputs, "ucd/HangulSyllableType.txt", |v| {
+        Some(matches!(
+            v,
+            "L" | "V" | "T" | "Leading_Jamo" | "Vowel_Jamo" | "Trailing_Jamo"
+        ))
+    })?;
+
+    let mut out = Vec::with_capacity(CODE_POINTS);
+    for cp in 0..CODE_POINTS as u32 {
+        let i = cp as usize;
+        let gc = ucd.general_category[i];
+        // Category J: Unassigned = General_Category Cn and not Noncharacter_Code_Point.
+        let unassigned = gc == "Cn" && !noncharacter[i];
+        // Category E: LDH.
+        let ldh = cp == 0x2D || (0x30..=0x39).contains(&cp) || (0x61..=0x7A).contains(&cp);
+        // Category B: Unstable, toNFKC(toCaseFold(toNFKC(cp))) != cp.
+        let unstable = || {
+            let once = nfkc.normalize(&[cp]);
+            let folded: Vec<u32> = once
+                .iter()
+                .flat_map(|c| folding.get(c).cloned().unwrap_or_else(|| vec![*c]))
+                .collect();
+            nfkc.normalize(&folded) != [cp]
+        };
+        // Category A: LetterDigits.
+        let letter_digit = matches!(gc, "Ll" | "Lu" | "Lo" | "Nd" | "Lm" | "Mn" | "Mc");
+        // The rules of RFC 5892 section 3, in order; category G (BackwardCompatible) is empty.
+        let value = if let Some(v) = exception(cp) {
+            v
+        } else if unassigned {
+            Derived::Unassigned
+        } else if ldh {
+            Derived::Pvalid
+        } else if join_control[i] {
+            Derived::ContextJ
+        } else if unstable()
+            || default_ignorable[i]
+            || white_space[i]
+            || noncharacter[i]
+            || ignorable_block[i]
+            || hangul_type[i]
+        {
+            Derived::Disallowed
+        } else if letter_digit {
+            Derived::Pvalid
+        } else {
+            Derived::Disallowed
+        };
+        out.push(value);
+    }
+    Ok(out)
+}
+
+// ---------------------------------------------------------------------------------------------
+// The packed property value
+// ---------------------------------------------------------------------------------------------
+
+/// Bidi_Class values in the order of their packed index; short and long names.
+const BIDI_CLASSES: &[(&str, &str)] = &[
+    ("L", "Left_To_Right"),
+    ("R", "Right_To_Left"),
+    ("AL", "Arabic_Letter"),
+    ("EN", "European_Number"),
+    ("ES", "European_Separator"),
+    ("ET", "European_Terminator"),
+    ("AN", "Arabic_Number"),
+    ("CS", "Common_Separator"),
+    ("NSM", "Nonspacing_Mark"),
+    ("BN", "Boundary_Neutral"),
+    ("B", "Paragraph_Separator"),
+    ("S", "Segment_Separator"),
+    ("WS", "White_Space"),
+    ("ON", "Other_Neutral"),
+    ("LRE", "Left_To_Right_Embedding"),
+    ("LRO", "Left_To_Right_Override"),
+    ("RLE", "Right_To_Left_Embedding"),
+    ("RLO", "Right_To_Left_Override"),
+    ("PDF", "Pop_Directional_Format"),
+    ("LRI", "Left_To_Right_Isolate"),
+    ("RLI", "Right_To_Left_Isolate"),
+    ("FSI", "First_Strong_Isolate"),
+    ("PDI", "Pop_Directional_Isolate"),
+];
+
+/// Joining_Type values in the order of their packed index.
+const JOINING_TYPES: &[(&str, &str)] = &[
+    ("U", "Non_Joining"),
+    ("C", "Join_Causing"),
+    ("D", "Dual_Joining"),
+    ("L", "Left_Joining"),
+    ("R", "Right_Joining"),
+    ("T", "Transparent"),
+];
+
+/// The Script values RFC 5892 Appendix A asks about; index 0 is every other script.
+const SCRIPTS: &[&str] = &["Other", "Greek", "Hebrew", "Hiragana", "Katakana", "Han"];
+
+fn index_of(names: &[(&str, &str)], v: &str) -> Option<u16> {
+    names
+        .iter()
+        .position(|(s, l)| *s == v || *l == v)
+        .map(|i| i as u16)
+}
+
+fn packed_properties(inputs: &Inputs, ucd: &UnicodeData, derived: &[Derived]) -> Result<Vec<u16>> {
+    let bidi = enumerated(inputs, "ucd/extracted/DerivedBidiClass.txt", |v| {
+        index_of(BIDI_CLASSES, v)
+    })?;
+    let joining = enumerated(inputs, "ucd/extracted/DerivedJoiningType.txt", |v| {
+        index_of(JOINING_TYPES, v)
+    })?;
+    let ccc = enumerated(
+        inputs,
+        "ucd/extracted/DerivedCombiningClass.txt",
+        |v| match v {
+            "Not_Reordered" => Some(0),
+            _ => v.parse::<u8>().ok(),
+        },
+    )?;
+    let script = enumerated(inputs, "ucd/Scripts.txt", |v| {
+        Some(SCRIPTS.iter().position(|s| *s == v).unwrap_or(0) as u16)
+    })?;
+    let mut out = Vec::with_capacity(CODE_POINTS);
+    for cp in 0..CODE_POINTS {
+        if ccc[cp] != ucd.combining_class[cp] {
+            return Err(format!(
+                "U+{cp:04X}: DerivedCombiningClass.txt says {}, UnicodeData.txt says {}",
+                ccc[cp], ucd.combining_class[cp]
+            ));
+        }
+        let mark = matches!(ucd.general_category[cp], "Mn" | "Mc" | "Me");
+        let virama = ccc[cp] == 9;
+        out.push(
+            derived[cp] as u16
+                | bidi[cp] << 3
+                | joining[cp] << 8
+                | (virama as u16) << 11
+                | (mark as u16) << 12
+                | script[cp] << 13,
+        );
+    }
+    Ok(out)
+}
+
+// ---------------------------------------------------------------------------------------------
+// The code point trie
+// ---------------------------------------------------------------------------------------------
+
+/// A three-level trie with a two-level fast path for the BMP:
+/// `data[bmp[cp >> s] + (cp & mask)]` below U+10000, and
+/// `data[index2[index1[cp >> s1] + ((cp >> s) & mask2)] + (cp & mask)]` above.
+struct Trie {
+    data_shift: u32,
+    index_shift: u32,
+    bmp: Vec<u16>,
+    index1: Vec<u16>,
+    index2: Vec<u16>,
+    data: Vec<u16>,
+}
+
+impl Trie {
+    fn build(values: &[u16], data_shift: u32, index_shift: u32) -> Result<Trie> {
+        let block = 1usize << data_shift;
+        let mut data: Vec<u16> = Vec::new();
+        let mut blocks: BTreeMap<&[u16], u16> = BTreeMap::new();
+        let mut block_offsets = Vec::with_capacity(CODE_POINTS / block);
+        for chunk in values.chunks(block) {
+            let offset = match blocks.get(chunk) {
+                Some(&o) => o,
+                None => {
+                    let o = u16::try_from(data.len())
+                        .map_err(|_| "trie data does not fit 16-bit offsets".to_string())?;
+                    data.extend_from_slice(chunk);
+                    blocks.insert(chunk, o);
+                    o
+                }
+            };
+            block_offsets.push(offset);
+        }
+        let bmp = block_offsets[..0x10000 >> data_shift].to_vec();
+        let per_index = 1usize << (index_shift - data_shift);
+        let mut index2: Vec<u16> = Vec::new();
+        let mut seen: BTreeMap<&[u16], u16> = BTreeMap::new();
+        let mut index1 = Vec::new();
+        for chunk in block_offsets.chunks(per_index) {
+            let offset = match seen.get(chunk) {
+                Some(&o) => o,
+                None => {
+                    let o = u16::try_from(index2.len())
+                        .map_err(|_| "trie index does not fit 16-bit offsets".to_string())?;
+                    index2.extend_from_slice(chunk);
+                    seen.insert(chunk, o);
+                    o
+                }
+            };
+            index1.push(offset);
+        }
+        Ok(Trie {
+            data_shift,
+            index_shift,
+            bmp,
+            index1,
+            index2,
+            data,
+        })
+    }
+
+    fn get(&self, cp: u32) -> u16 {
+        let mask = (1u32 << self.data_shift) - 1;
+        let block = if cp < 0x10000 {
+            self.bmp[(cp >> self.data_shift) as usize]
+        } else {
+            let mask2 = (1u32 << (self.index_shift - self.data_shift)) - 1;
+            let i = self.index1[(cp >> self.index_shift) as usize] as u32
+                + ((cp >> self.data_shift) & mask2);
+            self.index2[i as usize]
+        };
+        self.data[(block as u32 + (cp & mask)) as usize]
+    }
+
+    fn bytes(&self) -> usize {
+        2 * (self.bmp.len() + self.index1.len() + self.index2.len() + self.data.len())
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// UTS #46 mapping table
+// ---------------------------------------------------------------------------------------------
+
+/// UTS #46 section 5 status values, in the order of their packed index.
+const STATUSES: &[&str] = &["valid", "mapped", "deviation", "ignored", "disallowed"];
+
+struct Mapping {
+    starts: Vec<u32>,
+    /// `status | offset << 3 | len << 19`: offset and length (in bytes) into `strings`.
+    values: Vec<u32>,
+    strings: String,
+}
+
+fn uts46_mapping(inputs: &Inputs) -> Result<Mapping> {
+    const FILE: &str = "idna/IdnaMappingTable.txt";
+    let mut starts = Vec::new();
+    let mut values = Vec::new();
+    let mut strings = String::new();
+    let mut pool: BTreeMap<String, u32> = BTreeMap::new();
+    let mut next = 0u32;
+    for (n, raw) in inputs.text(FILE).lines().enumerate() {
+        let content = raw.split('#').next().unwrap_or("").trim();
+        if content.is_empty() {
+            continue;
+        }
+        let fields: Vec<&str> = content.split(';').map(str::trim).collect();
+        let (first, last) = parse_range(fields[0], FILE, n + 1)?;
+        if first != next {
+            return Err(format!("{FILE}:{}: gap before U+{first:04X}", n + 1));
+        }
+        next = last + 1;
+        let status = fields.get(1).copied().unwrap_or("");
+        let status_index = STATUSES
+            .iter()
+            .position(|s| *s == status)
+            .ok_or_else(|| format!("{FILE}:{}: unknown status {status:?}", n + 1))?
+            as u32;
+        let mapped: String = match fields.get(2) {
+            Some(m) if status == "mapped" || status == "deviation" => m
+                .split_whitespace()
+                .map(|s| {
+                    let cp = parse_cp(s, FILE, n + 1)?;
+                    char::from_u32(cp).ok_or_else(|| format!("{FILE}:{}: surrogate", n + 1))
+                })
+                .collect::<Result<String>>()?,
+            _ if status == "mapped" => {
+                return Err(format!("{FILE}:{}: mapped without a mapping", n + 1));
+            }
+            _ => String::new(),
+        };
+        let offset = if mapped.is_empty() {
+            0
+        } else if let Some(&o) = pool.get(&mapped) {
+            o
+        } else {
+            let o = strings.len() as u32;
+            strings.push_str(&mapped);
+            pool.insert(mapped.clone(), o);
+            o
+        };
+        if offset >= 1 << 16 || mapped.len() >= 1 << 13 {
+            return Err(format!(
+                "{FILE}:{}: mapping does not fit the packed value",
+                n + 1
+            ));
+        }
+        // Adjacent lines with the same status and no mapping are one range.
+        let value = status_index | offset << 3 | (mapped.len() as u32) << 19;
+        if mapped.is_empty() && values.last() == Some(&value) {
+            continue;
+        }
+        starts.push(first);
+        values.push(value);
+    }
+    if next as usize != CODE_POINTS {
+        return Err(format!("{FILE}: ends at U+{:04X}, not U+10FFFF", next - 1));
+    }
+    Ok(Mapping {
+        starts,
+        values,
+        strings,
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Output
+// ---------------------------------------------------------------------------------------------
+
+fn unicode_version(inputs: &Inputs) -> Result<(u8, u8, u8)> {
+    let text = inputs.text("idna/IdnaMappingTable.txt");
+    let line = text
+        .lines()
+        .find_map(|l| l.strip_prefix("# Version: "))
+        .ok_or("idna/IdnaMappingTable.txt: no `# Version:` line")?;
+    let parts: Vec<u8> = line
+        .trim()
+        .split('.')
+        .filter_map(|p| p.parse().ok())
+        .collect();
+    let [a, b, c] = parts[..] else {
+        return Err(format!("idna/IdnaMappingTable.txt: bad version {line:?}"));
+    };
+    // Every UCD file names its version in its first line (`# DerivedAge-18.0.0.txt`).
+    let version = format!("{a}.{b}.{c}");
+    for input in &inputs.files {
+        if input.name.starts_with("ucd/") && input.name != "ucd/UnicodeData.txt" {
+            let first = input.text.lines().next().unwrap_or("");
+            if !first.contains(&format!("-{version}.txt")) {
+                return Err(format!(
+                    "{}: first line {first:?} is not version {version}",
+                    input.name
+                ));
+            }
+        }
+    }
+    Ok((a, b, c))
+}
+
+fn header(inputs: &Inputs, version: (u8, u8, u8), files: &[&str], sizes: &str) -> String {
+    let mut h = String::new();
+    h.push_str("// DO NOT EDIT: generated by tools/gen-tables.\n//\n");
+    let _ = writeln!(h, "//   {COMMAND}\n//");
+    let _ = writeln!(
+        h,
+        "// Unicode version: {}.{}.{}",
+        version.0, version.1, version.2
+    );
+    h.push_str("// Inputs (SHA-256):\n");
+    for f in files {
+        let _ = writeln!(h, "//   {}  {f}", inputs.get(f).sha256);
+    }
+    h.push_str("//\n");
+    for line in sizes.lines() {
+        let _ = writeln!(h, "// {line}");
+    }
+    h.push('\n');
+    h
+}
+
+fn array<T: std::fmt::Display>(name: &str, ty: &str, items: &[T], doc: &str) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "/// {doc}");
+    let _ = writeln!(s, "pub(crate) static {name}: [{ty}; {}] = [", items.len());
+    for chunk in items.chunks(16) {
+        s.push_str("    ");
+        for (i, v) in chunk.iter().enumerate() {
+            if i > 0 {
+                s.push(' ');
+            }
+            let _ = write!(s, "{v},");
+        }
+        s.push('\n');
+    }
+    s.push_str("];\n\n");
+    s
+}
+
+fn hex_items(items: &[u32], width: usize) -> Vec<String> {
+    items.iter().map(|v| format!("0x{v:0width$X}")).collect()
+}
+
+fn render(inputs: &Inputs) -> Result<Vec<(&'static str, String)>> {
+    let version = unicode_version(inputs)?;
+    let ucd = unicode_data(inputs.text("ucd/UnicodeData.txt"))?;
+    let derived = derived_property(inputs, &ucd)?;
+    let packed = packed_properties(inputs, &ucd, &derived)?;
+    let trie = Trie::build(&packed, DATA_SHIFT, INDEX_SHIFT)?;
+    for cp in 0..CODE_POINTS as u32 {
+        if trie.get(cp) != packed[cp as usize] {
+            return Err(format!(
+                "trie lookup of U+{cp:04X} disagrees with the table"
+            ));
+        }
+    }
+    let mapping = uts46_mapping(inputs)?;
+
+    let mut files = Vec::new();
+
+    let mod_rs = format!(
+        "{}//! Generated Unicode tables. Nothing in this folder is written by hand.\n\n\
+         pub(crate) mod properties;\npub(crate) mod uts46;\n\n\
+         /// The version of Unicode every table in this folder was generated from.\n\
+         pub(crate) const UNICODE_VERSION: (u8, u8, u8) = ({}, {}, {});\n",
+        header(inputs, version, &["idna/IdnaMappingTable.txt"], ""),
+        version.0,
+        version.1,
+        version.2
+    );
+    files.push(("mod.rs", mod_rs));
+
+    let sizes = format!(
+        "Property trie: {} bytes (BMP index {}, index1 {}, index2 {}, data {} entries of u16).",
+        trie.bytes(),
+        trie.bmp.len(),
+        trie.index1.len(),
+        trie.index2.len(),
+        trie.data.len()
+    );
+    let mut props = header(
+        inputs,
+        version,
+        &[
+            "ucd/UnicodeData.txt",
+            "ucd/DerivedCoreProperties.txt",
+            "ucd/DerivedNormalizationProps.txt",
+            "ucd/PropList.txt",
+            "ucd/Blocks.txt",
+            "ucd/HangulSyllableType.txt",
+            "ucd/CaseFolding.txt",
+            "ucd/Scripts.txt",
+            "ucd/extracted/DerivedBidiClass.txt",
+            "ucd/extracted/DerivedJoiningType.txt",
+            "ucd/extracted/DerivedCombiningClass.txt",
+        ],
+        &sizes,
+    );
+    props.push_str(
+        "//! One packed `u16` of properties for every code point, in a code point trie.\n//!\n\
+         //! Bits 0-2: RFC 5892 derived property (0 PVALID, 1 CONTEXTJ, 2 CONTEXTO, 3 DISALLOWED,\n\
+         //! 4 UNASSIGNED). Bits 3-7: Bidi_Class, index into `BIDI_CLASSES`. Bits 8-10: Joining_Type,\n\
+         //! index into `JOINING_TYPES`. Bit 11: Canonical_Combining_Class is Virama (9).\n\
+         //! Bit 12: General_Category is M (Mn, Mc, Me). Bits 13-15: Script, index into `SCRIPTS`.\n\n",
+    );
+    let names = |list: &[(&str, &str)]| {
+        list.iter()
+            .map(|(s, _)| format!("{s:?}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let _ = writeln!(
+        props,
+        "/// Bidi_Class short names by packed index.\n\
+         pub(crate) static BIDI_CLASSES: [&str; {}] = [{}];\n\n\
+         /// Joining_Type short names by packed index.\n\
+         pub(crate) static JOINING_TYPES: [&str; {}] = [{}];\n\n\
+         /// Script names by packed index (`Other` stands for every script not listed).\n\
+         pub(crate) static SCRIPTS: [&str; {}] = [{}];\n",
+        BIDI_CLASSES.len(),
+        names(BIDI_CLASSES),
+        JOINING_TYPES.len(),
+        names(JOINING_TYPES),
+        SCRIPTS.len(),
+        SCRIPTS
+            .iter()
+            .map(|s| format!("{s:?}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let _ = writeln!(
+        props,
+        "/// Entries per data block is `1 << DATA_SHIFT`.\n\
+         pub(crate) const DATA_SHIFT: u32 = {DATA_SHIFT};\n\n\
+         /// Code points per `INDEX1` entry is `1 << INDEX_SHIFT`.\n\
+         pub(crate) const INDEX_SHIFT: u32 = {INDEX_SHIFT};\n"
+    );
+    let u16s = |v: &[u16]| v.iter().map(|&x| x as u32).collect::<Vec<u32>>();
+    props.push_str(&array(
+        "BMP_INDEX",
+        "u16",
+        &trie.bmp,
+        "Offset into `DATA` of the block of each `1 << DATA_SHIFT` BMP code points.",
+    ));
+    props.push_str(&array(
+        "INDEX1",
+        "u16",
+        &trie.index1,
+        "Offset into `INDEX2` for each `1 << INDEX_SHIFT` code points.",
+    ));
+    props.push_str(&array(
+        "INDEX2",
+        "u16",
+        &trie.index2,
+        "Offset into `DATA` of each data block.",
+    ));
+    props.push_str(&array(
+        "DATA",
+        "u16",
+        &hex_items(&u16s(&trie.data), 4),
+        "The packed property values, in deduplicated blocks.",
+    ));
+    files.push(("properties.rs", props));
+
+    let sizes = format!(
+        "UTS #46 mapping: {} ranges ({} bytes), {} bytes of mapped strings.",
+        mapping.starts.len(),
+        mapping.starts.len() * 8,
+        mapping.strings.len()
+    );
+    let mut uts46 = header(inputs, version, &["idna/IdnaMappingTable.txt"], &sizes);
+    uts46.push_str(
+        "//! The UTS #46 mapping table (IdnaMappingTable.txt) as sorted ranges.\n//!\n\
+         //! `RANGE_VALUES[i]` applies from `RANGE_STARTS[i]` up to the next start. Its bits 0-2 are\n\
+         //! the status (index into `STATUSES`); bits 3-18 the byte offset and bits 19-31 the byte\n\
+         //! length of the mapping in `MAPPED` (zero for no mapping).\n\n",
+    );
+    let _ = writeln!(
+        uts46,
+        "/// UTS #46 status names by packed index.\n\
+         pub(crate) static STATUSES: [&str; {}] = [{}];\n",
+        STATUSES.len(),
+        STATUSES
+            .iter()
+            .map(|s| format!("{s:?}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    uts46.push_str(&array(
+        "RANGE_STARTS",
+        "u32",
+        &hex_items(&mapping.starts, 4),
+        "The first code point of each range.",
+    ));
+    uts46.push_str(&array(
+        "RANGE_VALUES",
+        "u32",
+        &hex_items(&mapping.values, 8),
+        "The packed status and mapping of each range.",
+    ));
+    let _ = writeln!(
+        uts46,
+        "/// The mapped strings, concatenated.\npub(crate) static MAPPED: &str = \"{}\";",
+        mapping.strings.escape_unicode()
+    );
+    files.push(("uts46.rs", uts46));
+    Ok(files)
+}
+
+fn run(root: &Path, out: &Path) -> Result<()> {
+    let inputs = Inputs::load(root)?;
+    let files = render(&inputs)?;
+    std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    let mut paths = Vec::new();
+    for (name, text) in files {
+        let path = out.join(name);
+        std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+        paths.push(path);
+    }
+    let status = Command::new("rustfmt")
+        .args(["--edition", "2024"])
+        .args(&paths)
+        .status()
+        .map_err(|e| format!("cannot run rustfmt: {e}"))?;
+    if !status.success() {
+        return Err("rustfmt failed on the generated files".into());
+    }
+    Ok(())
+}
+
+/// Prints the size of the property trie for a range of block shifts (README.md).
+fn measure(root: &Path) -> Result<()> {
+    let inputs = Inputs::load(root)?;
+    let ucd = unicode_data(inputs.text("ucd/UnicodeData.txt"))?;
+    let derived = derived_property(&inputs, &ucd)?;
+    let packed = packed_properties(&inputs, &ucd, &derived)?;
+    println!("data_shift index_shift bytes data_entries");
+    for data_shift in 4..=7 {
+        for index_shift in data_shift + 3..=13 {
+            match Trie::build(&packed, data_shift, index_shift) {
+                Ok(t) => println!("{data_shift} {index_shift} {} {}", t.bytes(), t.data.len()),
+                Err(e) => println!("{data_shift} {index_shift} - ({e})"),
+            }
+        }
+    }
+    Ok(())
+}
