@@ -974,10 +974,13 @@ fn render(inputs: &Inputs) -> Result<Vec<(&'static str, String)>> {
     let _ = writeln!(
         props,
         "/// Bidi_Class short names by packed index.\n\
+         #[cfg_attr(not(test), allow(dead_code))] // read by the tests against the UCD\n\
          pub(crate) static BIDI_CLASSES: [&str; {}] = [{}];\n\n\
          /// Joining_Type short names by packed index.\n\
+         #[cfg_attr(not(test), allow(dead_code))]\n\
          pub(crate) static JOINING_TYPES: [&str; {}] = [{}];\n\n\
          /// Script names by packed index (`Other` stands for every script not listed).\n\
+         #[cfg_attr(not(test), allow(dead_code))]\n\
          pub(crate) static SCRIPTS: [&str; {}] = [{}];\n",
         BIDI_CLASSES.len(),
         names(BIDI_CLASSES),
@@ -1040,6 +1043,7 @@ fn render(inputs: &Inputs) -> Result<Vec<(&'static str, String)>> {
     let _ = writeln!(
         uts46,
         "/// UTS #46 status names by packed index.\n\
+         #[cfg_attr(not(test), allow(dead_code))]\n\
          pub(crate) static STATUSES: [&str; {}] = [{}];\n",
         STATUSES.len(),
         STATUSES
