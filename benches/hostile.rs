@@ -1,0 +1,163 @@
+//! Hostile input: the cost of refusing what an attacker sends must be bounded by the limits of
+//! the DNS, not by the size of the input.
+//!
+//! A valid `hostname` is at most 253 octets and a valid `idn-hostname` at most 4 × 253 bytes of
+//! UTF-8 (RFC 1034 section 3.1 on the A-label form, RFC 5890 section 2.3.2.1), so the formats
+//! refuse anything longer before looking at a character: the megabyte groups must take the
+//! same few nanoseconds whatever their content. The `at_limit` group is the real worst case,
+//! inputs just within the length gate, where every rule runs. `punycode` exercises the
+//! allocating decoder and encoder on a payload of a megabyte, which they handle in
+//! `O(n log n)` (see the `punycode` module documentation).
+//!
+//! There is no `&[u8]` entry point: the API takes `&str`, so invalid UTF-8 is the caller's to
+//! refuse (the command line reports such lines as "not UTF-8" without calling the library).
+//!
+//! Run: `cargo bench --bench hostile -- --warm-up-time 1 --measurement-time 2`
+
+use std::hint::black_box;
+
+use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
+use idn_hostname::{check_hostname, check_idn_hostname, is_hostname, is_idn_hostname, punycode};
+
+const MIB: usize = 1 << 20;
+
+/// `unit` repeated up to `bytes` bytes (whole units only).
+fn fill(unit: &str, bytes: usize) -> String {
+    unit.repeat(bytes / unit.len())
+}
+
+/// The four format entry points on one input.
+fn formats(group: &mut BenchmarkGroup<'_, criterion::measurement::WallTime>, input: &str) {
+    group.throughput(Throughput::Bytes(input.len() as u64));
+    group.bench_function("is_hostname", |b| b.iter(|| is_hostname(black_box(input))));
+    group.bench_function("is_idn_hostname", |b| {
+        b.iter(|| is_idn_hostname(black_box(input)))
+    });
+    group.bench_function("check_hostname", |b| {
+        b.iter(|| check_hostname(black_box(input)))
+    });
+    group.bench_function("check_idn_hostname", |b| {
+        b.iter(|| check_idn_hostname(black_box(input)))
+    });
+}
+
+/// One-megabyte (and larger) inputs: refused by length before any per-character work.
+fn megabyte(c: &mut Criterion) {
+    let inputs: [(&str, String); 11] = [
+        ("ascii_1mib", fill("a", MIB)),
+        ("latin_1mib", fill("\u{FC}", MIB)),
+        ("cjk_1mib", fill("\u{4F8B}", MIB)),
+        ("million_labels", "a.".repeat(MIB)),
+        ("million_ace_prefixes", fill("xn--.", 5 * MIB)),
+        ("overlong_punycode", format!("xn--{}", fill("9", MIB))),
+        ("nul_1mib", fill("\0", MIB)),
+        ("controls_1mib", fill("\u{1}\u{1F}\u{7F}\u{85}", MIB)),
+        ("combining_marks_1mib", fill("\u{301}", MIB)),
+        ("bidi_controls_1mib", fill("\u{202E}", MIB)),
+        ("ideographic_stops_1mib", fill("a\u{3002}", MIB)),
+    ];
+    for (name, input) in &inputs {
+        let mut group = c.benchmark_group(format!("hostile/{name}"));
+        formats(&mut group, input);
+        group.finish();
+    }
+}
+
+/// Short hostile names, and inputs just within the length gate, where every rule runs.
+fn at_limit(c: &mut Criterion) {
+    // 63 + 1 + 63 + 1 + 63 + 1 + 61 = 253 octets: the longest valid hostname.
+    let ascii_253 = [fill("a", 63), fill("b", 63), fill("c", 63), fill("d", 61)].join(".");
+    // The most labels a name can have: 127 one-letter labels (253 octets).
+    let labels_127 = vec!["a"; 127].join(".");
+    // U-labels of consecutive CJK ideographs (PVALID), each as long as its 63-octet A-label
+    // allows, as many as 253 octets allow: the longest U-label name of this kind.
+    let cjk_label = longest_ulabel(|i| char::from_u32(0x4E00 + i));
+    let cjk = repeat_labels(&cjk_label, "\u{3002}");
+    // The same name in A-label form: every label decoded, checked, and re-encoded.
+    let cjk_alabels = repeat_labels(&alabel(&cjk_label), ".");
+    // Hebrew letters (R): a Bidi domain name, so the Bidi rule runs on every label.
+    let hebrew_label = longest_ulabel(|i| char::from_u32(0x5D0 + i % 27));
+    let hebrew = repeat_labels(&hebrew_label, ".");
+    // Near-misses that only fail at the end of the name.
+    let bad_last = format!("{}.a\u{202E}b", repeat_labels(&cjk_label, "."));
+    let inputs: [(&str, String); 9] = [
+        ("ascii_253", ascii_253),
+        ("labels_127", labels_127),
+        ("cjk_ulabels", cjk),
+        ("cjk_alabels", cjk_alabels),
+        ("hebrew_ulabels", hebrew),
+        ("bidi_control_last", bad_last),
+        ("nul_in_name", String::from("exa\0mple.com")),
+        ("lone_combining_mark", String::from("\u{301}.example")),
+        ("rlo_override", String::from("\u{202E}elpmaxe.com")),
+    ];
+    for (name, input) in &inputs {
+        let mut group = c.benchmark_group(format!("at_limit/{name}"));
+        formats(&mut group, input);
+        group.finish();
+    }
+}
+
+/// The longest label `f(0) f(1) ...` whose A-label is at most 63 octets.
+fn longest_ulabel(f: impl Fn(u32) -> Option<char>) -> String {
+    let mut label = String::new();
+    for i in 0.. {
+        let Some(c) = f(i) else { break };
+        let mut longer = label.clone();
+        longer.push(c);
+        if alabel(&longer).len() > 63 {
+            break;
+        }
+        label = longer;
+    }
+    label
+}
+
+fn alabel(ulabel: &str) -> String {
+    format!("xn--{}", punycode::encode(ulabel).unwrap_or_default())
+}
+
+/// `label` repeated with `sep` while the A-label form stays within 253 octets.
+fn repeat_labels(label: &str, sep: &str) -> String {
+    let octets = alabel(label).len().max(label.len());
+    let count = (253 + 1) / (octets + 1);
+    vec![label; count].join(sep)
+}
+
+/// The allocating Punycode functions on a megabyte: `O(n log n)` whatever the payload.
+fn punycode_huge(c: &mut Criterion) {
+    // One delta of 0 a byte: a million insertions of U+0080 and up, all valid.
+    let deltas = fill("a", MIB);
+    // Half basic code points, then half a million insertions among them.
+    let mixed = format!("{}-{}", fill("b", MIB / 2), fill("a", MIB / 2));
+    // The largest digit never ends a delta: overflow within a dozen bytes.
+    let overflow = fill("9", MIB);
+    let text_cjk = fill("\u{4F8B}\u{5B50}", MIB);
+    let text_mixed = fill("a\u{FC}\u{4F8B}\u{1F600}", MIB);
+    let mut group = c.benchmark_group("punycode_1mib");
+    group.sample_size(10);
+    for (name, input) in [
+        ("decode_deltas", &deltas),
+        ("decode_mixed", &mixed),
+        ("decode_overflow", &overflow),
+    ] {
+        group.throughput(Throughput::Bytes(input.len() as u64));
+        group.bench_function(name, |b| b.iter(|| punycode::decode(black_box(input))));
+    }
+    // The allocation-free decoder with a label's buffer: refused once the buffer is full.
+    group.throughput(Throughput::Bytes(deltas.len() as u64));
+    group.bench_function("decode_canonical_into_59", |b| {
+        b.iter(|| {
+            let mut out = ['\0'; 59];
+            punycode::decode_canonical_into(black_box(deltas.as_bytes()), &mut out)
+        })
+    });
+    for (name, input) in [("encode_cjk", &text_cjk), ("encode_mixed", &text_mixed)] {
+        group.throughput(Throughput::Bytes(input.len() as u64));
+        group.bench_function(name, |b| b.iter(|| punycode::encode(black_box(input))));
+    }
+    group.finish();
+}
+
+criterion_group!(benches, megabyte, at_limit, punycode_huge);
+criterion_main!(benches);
