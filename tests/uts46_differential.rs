@@ -236,12 +236,15 @@ fn name(rng: &mut SplitMix64) -> String {
     s
 }
 
+type Ours = Result<String, uts46::Error>;
+type Theirs = Result<String, idna::Errors>;
+
 /// A class of difference that UTS #46 decides in our favour, with the clause.
 struct Known {
     name: &'static str,
     clause: &'static str,
     /// Whether a difference (input, ours, theirs) belongs to the class.
-    matches: fn(&str, &Result<String, uts46::Error>, &Result<String, idna::Errors>) -> bool,
+    matches: fn(&str, &Ours, &Theirs) -> bool,
 }
 
 /// The known classes of difference. Empty: every difference found so far was ours to fix.
