@@ -69,8 +69,9 @@ pub struct Options {
     /// 63 octets. In ToUnicode it reports empty labels other than the root label (status
     /// [`Status::X4_2`]).
     pub verify_dns_length: bool,
-    /// IgnoreInvalidPunycode: an "xn--" label that is not valid Punycode is kept as it is and
-    /// validated as an ordinary label instead of recording [`Status::P4`] (section 4, step 4.1.2).
+    /// IgnoreInvalidPunycode: an "xn--" label that is not valid Punycode is kept as it is,
+    /// without recording [`Status::P4`] and without the Validity Criteria (section 4, step
+    /// 4.1.2); an "xn--" label that decodes is still checked.
     pub ignore_invalid_punycode: bool,
 }
 
@@ -220,8 +221,11 @@ fn process(input: &str, options: Options, statuses: &mut Statuses, x4_2: bool) -
                     out.push_str(&decoded);
                 }
                 Err(_) if options.ignore_invalid_punycode => {
+                    // Step 4.1.2 with IgnoreInvalidPunycode: the label stays as it is, without
+                    // an error, and processing goes on with the next label (the ASCII fast path
+                    // the flag was added for: such a label is passed through, not validated).
+                    validated = false;
                     chars.extend(label.chars());
-                    validate(&chars, options, options.transitional_processing, statuses);
                     out.push_str(label);
                 }
                 Err(_) => {
@@ -386,6 +390,63 @@ fn validate(label: &[char], options: Options, transitional: bool, statuses: &mut
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ignore_invalid_punycode_passes_the_label_through() {
+        // "xn---": the only delimiter is the first byte, which RFC 3492 section 6.2 reads as a
+        // digit, and a delimiter has no digit-value.
+        let d = Options::default();
+        let lenient = Options {
+            ignore_invalid_punycode: true,
+            ..d
+        };
+        assert!(to_ascii("xn---.com", d).unwrap_err().contains(Status::P4));
+        assert_eq!(to_ascii("xn---.com", lenient).as_deref(), Ok("xn---.com"));
+        assert_eq!(
+            to_unicode("XN---.com", lenient),
+            ("xn---.com".into(), Ok(()))
+        );
+        // A label that decodes is still validated: "xn--a" is U+0080, disallowed.
+        assert!(
+            to_ascii("xn--a.com", lenient)
+                .unwrap_err()
+                .contains(Status::V7)
+        );
+    }
+
+    #[test]
+    fn map_borrows_when_unchanged() {
+        let d = Options::default();
+        assert!(matches!(map("abc.xn--fa-hia", d), Ok(Cow::Borrowed(_))));
+        assert!(matches!(map("fa\u{DF}.\u{5D0}", d), Ok(Cow::Borrowed(_))));
+        assert_eq!(map("Fa\u{DF}", d).as_deref(), Ok("fa\u{DF}"));
+        let t = Options {
+            transitional_processing: true,
+            ..d
+        };
+        assert_eq!(map("Fa\u{DF}", t).as_deref(), Ok("fass"));
+        // U+0041 U+030A: mapped, then composed (step 2) to U+00E5.
+        assert_eq!(map("A\u{30A}", d).as_deref(), Ok("\u{E5}"));
+        // Unchanged by step 1 but not NFC.
+        assert_eq!(map("a\u{30A}", d).as_deref(), Ok("\u{E5}"));
+        assert_eq!(map("a\u{AD}b", d).as_deref(), Ok("ab"));
+        assert_eq!(map("a\u{E000}", d).unwrap_err().first(), Status::V7);
+    }
+
+    #[test]
+    fn x4_2_and_root_label() {
+        let d = Options::default();
+        assert_eq!(to_unicode("a.b.", d), ("a.b.".into(), Ok(())));
+        assert!(to_unicode("a..b", d).1.unwrap_err().contains(Status::X4_2));
+        assert!(to_unicode("", d).1.unwrap_err().contains(Status::X4_2));
+        let no_length = Options {
+            verify_dns_length: false,
+            ..d
+        };
+        assert_eq!(to_unicode("a..b", no_length).1, Ok(()));
+        assert!(to_ascii("a.b.", d).unwrap_err().contains(Status::A4_2));
+        assert_eq!(to_ascii("a.b.", no_length).as_deref(), Ok("a.b."));
+    }
 
     /// `bidi_conditions_failed` and `bidi::check_label` give the same verdict, and the condition
     /// `check_label` reports is one of those failed, on every label of up to three code points
