@@ -9,8 +9,14 @@
 //! marks, viramas, mapped code points (capitals, fullwidth, compatibility), ignored and
 //! disallowed code points.
 //!
-//! A difference that belongs to no class of [`KNOWN`] fails the test; so does a class of
-//! [`KNOWN`] that no longer occurs (a ratchet).
+//! The same names go through `uts46::to_unicode` (VerifyDnsLength off, as `idna` has none there)
+//! against `idna`'s `Uts46::to_unicode` with the STD3 deny list and CheckHyphens: same success or
+//! failure, same string (U+FFFD in `idna`'s output, which marks what failed, is a wildcard as
+//! IdnaTestV2.txt's header says), but for one known class, a decoded A-label that fails
+//! ([`decoded_where_idna_keeps_the_a_label`]).
+//!
+//! A difference that belongs to no known class fails the test; so does a known class that no
+//! longer occurs (a ratchet). The ToASCII list, [`KNOWN`], is empty.
 
 use idn_hostname::uts46::{self, Options};
 
@@ -252,16 +258,59 @@ const KNOWN: &[Known] = &[];
 
 const NAMES: usize = 1_000_000;
 
+/// Whether `theirs` is `ours` with some runs of code points (one or more each) replaced by one
+/// U+FFFD each: `idna` marks a failed code point, or a whole failed label, that way.
+fn same_but_replacements(ours: &str, theirs: &str) -> bool {
+    let a: Vec<char> = ours.chars().collect();
+    let b: Vec<char> = theirs.chars().collect();
+    // matches[i][j]: a[..i] matches b[..j].
+    let mut matches = vec![vec![false; b.len() + 1]; a.len() + 1];
+    matches[0][0] = true;
+    for j in 1..=b.len() {
+        for i in 1..=a.len() {
+            matches[i][j] = if b[j - 1] == '\u{FFFD}' {
+                matches[i - 1][j - 1] || matches[i - 1][j]
+            } else {
+                b[j - 1] == a[i - 1] && matches[i - 1][j - 1]
+            };
+        }
+    }
+    matches[a.len()][b.len()]
+}
+
+/// Known class of toUnicode difference, on failure only: UTS #46 section 4 step 4.1.2 replaces
+/// an "xn--" label by its Punycode decoding ("Otherwise replace the original label in the string
+/// by the results of the conversion") before steps 4.1.3 and 4.1.4 check it, so a decoded label
+/// that fails is returned decoded; `idna` returns such a label undecoded (with U+FFFD marks).
+/// IdnaTestV2.txt sides with UTS #46: line 295 `xn--u-ccb; u\u0308; [V1]`, line 550 `xn--; "";
+/// [P4, X4_2]`, line 552 `xn--ASCII-; ascii; [P4]`. `idna` returns such a label either undecoded
+/// (it starts with "xn") or as the output of its validity check, ICU4X's
+/// `Uts46Mapper::normalize_validate` (mapped, with U+FFFD for what the check rejects). Every label
+/// agrees up to U+FFFD, or is one of those two.
+fn decoded_where_idna_keeps_the_a_label(ours: &str, theirs: &str) -> bool {
+    let (a, b): (Vec<&str>, Vec<&str>) = (ours.split('.').collect(), theirs.split('.').collect());
+    let mapper = icu_normalizer::uts46::Uts46Mapper::new();
+    a.len() == b.len()
+        && a.iter().zip(&b).all(|(x, y)| {
+            let validated: String = mapper.normalize_validate(x.chars()).collect();
+            same_but_replacements(x, y)
+                || y.starts_with("xn")
+                || same_but_replacements(&validated, y)
+        })
+}
+
 #[derive(Default)]
 struct UnicodeTally {
     ok: usize,
     err: usize,
+    known_a_label: usize,
     differences: Vec<String>,
 }
 
 /// ToUnicode against the `idna` crate's `Uts46::to_unicode` with the STD3 deny list and
 /// CheckHyphens (it has no VerifyDnsLength, so neither do we here): same success or failure, and
-/// the same string on success (on failure, `idna` may put U+FFFD in place of what failed).
+/// the same string, where on failure `idna` puts U+FFFD in place of code points that failed
+/// (UTS #46 section 4 allows it; IdnaTestV2.txt's header says to treat it as a wildcard).
 fn compare_to_unicode(input: &str, tally: &mut UnicodeTally) {
     let options = Options {
         verify_dns_length: false,
@@ -275,7 +324,10 @@ fn compare_to_unicode(input: &str, tally: &mut UnicodeTally) {
     );
     match (&our_result, &their_result) {
         (Ok(()), Ok(())) if ours == theirs => tally.ok += 1,
-        (Err(_), Err(_)) => tally.err += 1,
+        (Err(_), Err(_)) if same_but_replacements(&ours, &theirs) => tally.err += 1,
+        (Err(_), Err(_)) if decoded_where_idna_keeps_the_a_label(&ours, &theirs) => {
+            tally.known_a_label += 1
+        }
         _ => tally.differences.push(format!(
             "{input:?}: ours {ours:?} {our_result:?}, idna {theirs:?} {their_result:?}"
         )),
@@ -290,12 +342,10 @@ fn to_ascii_agrees_with_idna_crate() {
     let mut known_counts = vec![0usize; KNOWN.len()];
     let mut unknown: Vec<String> = Vec::new();
     let mut unknown_count = 0usize;
-    let mut unicode_tally = UnicodeTally::default();
     for _ in 0..NAMES {
         let input = name(&mut rng);
         let ours = uts46::to_ascii(&input, Options::default());
         let theirs = idna::domain_to_ascii_strict(&input);
-        compare_to_unicode(&input, &mut unicode_tally);
         match (&ours, &theirs) {
             (Ok(a), Ok(b)) if a == b => {
                 agreed_ok += 1;
@@ -329,23 +379,6 @@ fn to_ascii_agrees_with_idna_crate() {
     for (k, count) in KNOWN.iter().zip(&known_counts) {
         println!("known difference {:?} ({}): {count}", k.name, k.clause);
     }
-    println!(
-        "toUnicode: {} agree (Ok, same output), {} agree (Err), {} differences",
-        unicode_tally.ok,
-        unicode_tally.err,
-        unicode_tally.differences.len()
-    );
-    assert!(
-        unicode_tally.differences.is_empty(),
-        "toUnicode differences:\n{}",
-        unicode_tally
-            .differences
-            .iter()
-            .take(40)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join("\n")
-    );
     assert!(
         agreed_ok > NAMES / 20,
         "too few valid names generated: {agreed_ok}"
@@ -366,4 +399,44 @@ fn to_ascii_agrees_with_idna_crate() {
             k.name
         );
     }
+}
+
+/// The same names through ToUnicode (a test of its own, so that both run at once).
+#[test]
+fn to_unicode_agrees_with_idna_crate() {
+    let mut rng = SplitMix64(0x5EED_0046_0036_0018);
+    let mut unicode_tally = UnicodeTally::default();
+    for _ in 0..NAMES {
+        let input = name(&mut rng);
+        compare_to_unicode(&input, &mut unicode_tally);
+    }
+    println!(
+        "toUnicode: {} agree (Ok, same output), {} agree (Err, same output up to U+FFFD), {} \
+         agree (Err) with the known difference of output \"decoded A-label\" (UTS #46 section \
+         4 step 4.1.2), {} unexplained differences",
+        unicode_tally.ok,
+        unicode_tally.err,
+        unicode_tally.known_a_label,
+        unicode_tally.differences.len()
+    );
+    assert!(
+        unicode_tally.known_a_label > 0,
+        "known difference \"decoded A-label\" no longer occurs: remove it"
+    );
+    assert!(
+        unicode_tally.differences.is_empty(),
+        "toUnicode differences:\n{}",
+        unicode_tally
+            .differences
+            .iter()
+            .take(40)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    assert!(
+        unicode_tally.ok > NAMES / 20,
+        "too few valid names: {}",
+        unicode_tally.ok
+    );
 }
