@@ -434,6 +434,16 @@ mod tests {
     }
 
     #[test]
+    fn punycode_overflow_is_a3() {
+        // RFC 3492 section 6.3: the first delta is (0x20000 - 0x80) * (40000 + 1), above
+        // u32::MAX, and section 6.4 says to fail on overflow.
+        let label = format!("{}\u{20000}", "a".repeat(40_000));
+        let error = to_ascii(&label, Options::default()).unwrap_err();
+        assert!(error.contains(Status::A3), "{error:?}");
+        assert!(error.contains(Status::A4_2), "{error:?}");
+    }
+
+    #[test]
     fn x4_2_and_root_label() {
         let d = Options::default();
         assert_eq!(to_unicode("a.b.", d), ("a.b.".into(), Ok(())));
