@@ -125,6 +125,20 @@ pub fn map(input: &str, options: Options) -> Result<Cow<'_, str>, Error> {
 pub fn to_ascii(input: &str, options: Options) -> Result<String, Error> {
     let mut statuses = Statuses::default();
     let unicode = process(input, options, &mut statuses, false);
+    let ascii = if unicode.is_ascii() {
+        unicode
+    } else {
+        punycode_labels(&unicode, &mut statuses)
+    };
+    if options.verify_dns_length {
+        verify_dns_length(&ascii, &mut statuses);
+    }
+    statuses.into_result()?;
+    Ok(ascii)
+}
+
+/// ToASCII step 3: each label with non-ASCII code points becomes "xn--" and its Punycode.
+fn punycode_labels(unicode: &str, statuses: &mut Statuses) -> String {
     let mut ascii = String::with_capacity(unicode.len() + 8);
     for (i, label) in unicode.split('.').enumerate() {
         if i > 0 {
@@ -145,11 +159,7 @@ pub fn to_ascii(input: &str, options: Options) -> Result<String, Error> {
             }
         }
     }
-    if options.verify_dns_length {
-        verify_dns_length(&ascii, &mut statuses);
-    }
-    statuses.into_result()?;
-    Ok(ascii)
+    ascii
 }
 
 /// ToUnicode, UTS #46 section 4.3: processes `input` (section 4) and returns the result with
@@ -183,6 +193,62 @@ fn verify_dns_length(ascii: &str, statuses: &mut Statuses) {
 /// CheckBidi across the labels. Returns the processed domain name; `x4_2` asks for empty labels
 /// (but the root label) to be recorded.
 fn process(input: &str, options: Options, statuses: &mut Statuses, x4_2: bool) -> String {
+    if input.is_ascii() && !has_a_label_prefix(input) {
+        process_ascii(input, options, statuses, x4_2)
+    } else {
+        process_general(input, options, statuses, x4_2)
+    }
+}
+
+/// Whether a label of the ASCII `input` starts with "xn--" in any case (after step 1 maps
+/// capitals, "XN--" is "xn--").
+fn has_a_label_prefix(input: &str) -> bool {
+    input.split('.').any(|label| {
+        label
+            .as_bytes()
+            .get(..4)
+            .is_some_and(|p| p.eq_ignore_ascii_case(b"xn--"))
+    })
+}
+
+/// [`process`] for ASCII input without an "xn--" label, where the steps reduce to byte tests:
+/// step 1 maps A-Z to a-z and leaves the rest (every other ASCII code point is `valid`), step 2
+/// has nothing to compose, no label can begin with a mark or hold a joiner, and none holds an R,
+/// AL or AN character, so the name is not a Bidi domain name (criterion 9 does not apply).
+/// Left are criteria 2 and 3 (CheckHyphens), 7 (UseSTD3ASCIIRules) and empty labels.
+fn process_ascii(input: &str, options: Options, statuses: &mut Statuses, x4_2: bool) -> String {
+    let out = input.to_ascii_lowercase();
+    let label_count = out.split('.').count();
+    for (index, label) in out.split('.').enumerate() {
+        let bytes = label.as_bytes();
+        let (Some(&first), Some(&last)) = (bytes.first(), bytes.last()) else {
+            let is_root = index + 1 == label_count && label_count > 1;
+            if x4_2 && !is_root {
+                statuses.add(Status::X4_2);
+            }
+            continue;
+        };
+        if options.check_hyphens {
+            if bytes.get(2) == Some(&b'-') && bytes.get(3) == Some(&b'-') {
+                statuses.add(Status::V2);
+            }
+            if first == b'-' || last == b'-' {
+                statuses.add(Status::V3);
+            }
+        }
+        if options.use_std3_ascii_rules
+            && !bytes
+                .iter()
+                .all(|&b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+        {
+            statuses.add(Status::U1);
+        }
+    }
+    out
+}
+
+/// [`process`] for any input.
+fn process_general(input: &str, options: Options, statuses: &mut Statuses, x4_2: bool) -> String {
     let (mapped, _) = mapping::map_and_normalize(input, options.transitional_processing);
     let mut out = String::with_capacity(mapped.len());
     // Each label's byte range in `out` and whether the validity criteria were applied to it.
@@ -431,6 +497,52 @@ mod tests {
         assert_eq!(map("a\u{30A}", d).as_deref(), Ok("\u{E5}"));
         assert_eq!(map("a\u{AD}b", d).as_deref(), Ok("ab"));
         assert_eq!(map("a\u{E000}", d).unwrap_err().first(), Status::V7);
+    }
+
+    /// The ASCII fast path gives the string and statuses of the general path, on every string
+    /// of up to five bytes over an alphabet that exercises its cases, under several options.
+    #[test]
+    fn ascii_fast_path_equals_general_path() {
+        let alphabet = ['a', 'Z', '0', '-', '.', '_', ' ', 'x', 'n'];
+        let d = Options::default();
+        let all = [
+            d,
+            Options {
+                check_hyphens: false,
+                use_std3_ascii_rules: false,
+                ..d
+            },
+            Options {
+                transitional_processing: true,
+                verify_dns_length: false,
+                ..d
+            },
+        ];
+        let mut inputs = vec![String::new()];
+        for _ in 0..5 {
+            let longer: Vec<String> = inputs
+                .iter()
+                .filter(|s| s.len() == inputs.last().map_or(0, String::len))
+                .flat_map(|s| alphabet.iter().map(move |c| format!("{s}{c}")))
+                .collect();
+            inputs.extend(longer);
+        }
+        inputs.push("ab--c.-d.e-".into());
+        for input in inputs.iter().filter(|s| !has_a_label_prefix(s)) {
+            for options in all {
+                for x4_2 in [false, true] {
+                    let (mut fast, mut general) = (Statuses::default(), Statuses::default());
+                    let a = process_ascii(input, options, &mut fast, x4_2);
+                    let b = process_general(input, options, &mut general, x4_2);
+                    assert_eq!(a, b, "{input:?}");
+                    assert_eq!(
+                        fast.into_result(),
+                        general.into_result(),
+                        "{input:?} {options:?}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]
