@@ -217,18 +217,34 @@ fn coherent_label(rng: &mut SplitMix64) -> String {
     s
 }
 
+fn ascii_label(rng: &mut SplitMix64) -> String {
+    let mut s = String::new();
+    if rng.below(10) == 0 {
+        s.push_str(rng.pick(PUNYCODE));
+    }
+    for _ in 0..rng.below(12) {
+        s.push_str(if rng.below(3) == 0 {
+            rng.pick(ASCII)
+        } else {
+            rng.pick(&["a", "k", "q", "3"])
+        });
+    }
+    s
+}
+
 fn name(rng: &mut SplitMix64) -> String {
     let labels = 1 + rng.below(4);
-    let coherent = rng.below(2) == 0;
+    // 0..=3: one script per label; 4..=6: anything; 7: ASCII only (the fast path of ToASCII).
+    let kind = rng.below(8);
     let mut s = String::new();
     for i in 0..labels {
         if i > 0 {
-            s.push_str(rng.pick(DOTS));
+            s.push_str(if kind == 7 { "." } else { rng.pick(DOTS) });
         }
-        if coherent {
-            s.push_str(&coherent_label(rng));
-        } else {
-            s.push_str(&label(rng));
+        match kind {
+            0..=3 => s.push_str(&coherent_label(rng)),
+            4..=6 => s.push_str(&label(rng)),
+            _ => s.push_str(&ascii_label(rng)),
         }
     }
     if rng.below(40) == 0 {
