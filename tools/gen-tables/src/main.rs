@@ -1100,11 +1100,36 @@ fn measure(root: &Path) -> Result<()> {
     let ucd = unicode_data(inputs.text("ucd/UnicodeData.txt"))?;
     let derived = derived_property(&inputs, &ucd)?;
     let packed = packed_properties(&inputs, &ucd, &derived)?;
-    println!("data_shift index_shift bytes data_entries");
+    // Lookup cost: every scalar value, in order and in a scattered order, ten rounds each.
+    let scattered: Vec<u32> = (0..CODE_POINTS as u32)
+        .map(|i| i.wrapping_mul(0x9E37_79B9) % CODE_POINTS as u32)
+        .filter(|&cp| !(0xD800..0xE000).contains(&cp))
+        .collect();
+    println!("data_shift index_shift bytes data_entries ns_per_lookup_sequential ns_per_lookup_scattered");
     for data_shift in 4..=7 {
         for index_shift in data_shift + 3..=13 {
             match Trie::build(&packed, data_shift, index_shift) {
-                Ok(t) => println!("{data_shift} {index_shift} {} {}", t.bytes(), t.data.len()),
+                Ok(t) => {
+                    let time = |cps: &mut dyn Iterator<Item = u32>| {
+                        let cps: Vec<u32> = cps.collect();
+                        let start = std::time::Instant::now();
+                        let mut sum = 0u64;
+                        for _ in 0..10 {
+                            for &cp in &cps {
+                                sum += u64::from(std::hint::black_box(&t).get(cp));
+                            }
+                        }
+                        std::hint::black_box(sum);
+                        start.elapsed().as_nanos() as f64 / (10 * cps.len()) as f64
+                    };
+                    let seq = time(&mut (0..CODE_POINTS as u32));
+                    let scat = time(&mut scattered.iter().copied());
+                    println!(
+                        "{data_shift} {index_shift} {} {} {seq:.2} {scat:.2}",
+                        t.bytes(),
+                        t.data.len()
+                    );
+                }
                 Err(e) => println!("{data_shift} {index_shift} - ({e})"),
             }
         }
