@@ -9,7 +9,7 @@
 #             drafts), and every name of IdnaTestV2.txt (source, toUnicode, toAsciiN columns).
 # - punycode: the Punycode payloads (after `xn--`) of those names, and their U-labels (the target
 #             encodes any UTF-8 input too).
-# - uts46:    the source column of IdnaTestV2.txt.
+# - uts46:    the source column of IdnaTestV2.txt, after a 0 byte (the target's flags: defaults).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 shared="${1:-${IDN_HOSTNAME_SHARED:-$here/../../shared}}"
@@ -60,12 +60,12 @@ for name in names:
         elif label and not label.isascii():
             labels.add(label)
 
-def write(target, values):
+def write(target, values, prefix=b''):
     folder = os.path.join(corpus, target)
     os.makedirs(folder, exist_ok=True)
     added = 0
     for value in values:
-        data = value.encode('utf-8', 'surrogatepass')
+        data = prefix + value.encode('utf-8', 'surrogatepass')
         path = os.path.join(folder, hashlib.sha1(data).hexdigest())
         if not os.path.exists(path):
             with open(path, 'wb') as f:
@@ -75,5 +75,6 @@ def write(target, values):
 
 write('formats', sorted(names))
 write('punycode', sorted(labels))
-write('uts46', sorted(sources))
+# The uts46 target reads its flags from the first byte: 0 is the default options.
+write('uts46', sorted(sources), b'\x00')
 PY

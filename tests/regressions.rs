@@ -1,0 +1,195 @@
+//! Regressions from fuzzing (`fuzz/`) and hostile input (`benches/hostile.rs`).
+//!
+//! Every crash or broken law the fuzz targets find becomes a test here, with its cause in a
+//! comment and its expected value from the standards, never from this crate's output. The runs
+//! recorded in fuzz/README.md found none; what is here pins the hostile inputs down: the
+//! length gate refuses them whole, and it refuses nothing a valid name can be.
+
+use idn_hostname::punycode::{self, PunycodeError};
+use idn_hostname::{
+    ErrorKind, Options, check_hostname, check_idn_hostname, is_hostname, is_idn_hostname,
+};
+
+const MIB: usize = 1 << 20;
+
+/// A name is at most 253 octets in A-label form (RFC 1034 section 3.1, RFC 5890 section
+/// 2.3.2.1), so a megabyte is refused as a whole, whatever it holds: no label is blamed and no
+/// position is given.
+#[test]
+fn megabyte_inputs_are_refused_as_too_long() {
+    let inputs = [
+        "a".repeat(MIB),
+        "\u{FC}".repeat(MIB / 2),
+        "\u{4F8B}".repeat(MIB / 3),
+        "a.".repeat(MIB),
+        "xn--.".repeat(MIB),
+        format!("xn--{}", "9".repeat(MIB)),
+        "\0".repeat(MIB),
+        "\u{301}".repeat(MIB / 2),
+        "\u{202E}".repeat(MIB / 3),
+        "a\u{3002}".repeat(MIB / 4),
+    ];
+    for input in &inputs {
+        for result in [check_hostname(input), check_idn_hostname(input)] {
+            let err = result.expect_err("a megabyte is no name");
+            assert_eq!(err.kind(), ErrorKind::NameTooLong, "{:?}", input.get(..4));
+            assert_eq!(err.label_index(), None);
+            assert_eq!(err.offset(), 0);
+        }
+    }
+}
+
+/// The longest `hostname`: four labels of 63, 63, 63 and 61 octets and three dots, 253 octets
+/// (RFC 1034 section 3.1). One octet more is too long; a root dot is not counted (RFC 1034
+/// section 3.1: the 255 octets of the wire form hold the length octets and the root).
+#[test]
+fn hostname_length_boundary() {
+    let longest = [
+        "a".repeat(63),
+        "b".repeat(63),
+        "c".repeat(63),
+        "d".repeat(61),
+    ]
+    .join(".");
+    assert_eq!(longest.len(), 253);
+    assert!(is_hostname(&longest));
+    assert!(is_idn_hostname(&longest));
+    let over = format!("{longest}e");
+    assert_eq!(
+        check_hostname(&over).map_err(|e| e.kind()),
+        Err(ErrorKind::NameTooLong)
+    );
+    assert_eq!(
+        check_idn_hostname(&over).map_err(|e| e.kind()),
+        Err(ErrorKind::NameTooLong)
+    );
+    let rooted = format!("{longest}.");
+    assert!(
+        !is_hostname(&rooted),
+        "JSON Schema's formats have no root dot"
+    );
+    assert!(Options::new().allow_trailing_dot(true).is_hostname(&rooted));
+    assert!(
+        Options::new()
+            .allow_trailing_dot(true)
+            .is_idn_hostname(&format!("{longest}\u{3002}"))
+    );
+}
+
+/// The length gate of `idn-hostname` is on the UTF-8 bytes of the input, the limit on the
+/// A-label form: it must let through every name whose A-label form fits in 253 octets. A name
+/// of U-labels of four-byte code points separated by three-byte full stops comes close to four
+/// bytes per octet. CJK UNIFIED IDEOGRAPH-20000 is PVALID (Idna2008.txt: 20000..2A6DF), and a
+/// run of one code point is NFC, has no hyphen, mark or right-to-left character. The A-label
+/// lengths come from the `idna` crate's Punycode, an independent implementation.
+#[test]
+fn long_utf8_names_within_the_octet_limit_pass() {
+    let alabel_len = |k: usize| {
+        4 + idna::punycode::encode_str(&"\u{20000}".repeat(k))
+            .expect("encodes")
+            .len()
+    };
+    // Labels as long as 63 octets allow, then a last one as long as the name allows.
+    let mut labels = Vec::new();
+    let mut octets = 0;
+    loop {
+        let separator = usize::from(!labels.is_empty());
+        let room = 63.min(253_usize.saturating_sub(octets + separator));
+        let Some(k) = (1..=59).rev().find(|&k| alabel_len(k) <= room) else {
+            break;
+        };
+        octets += alabel_len(k) + separator;
+        labels.push("\u{20000}".repeat(k));
+    }
+    assert!(octets <= 253);
+    let name = labels.join("\u{3002}");
+    assert!(
+        name.len() > 3 * 253,
+        "{} bytes: not a test of the gate",
+        name.len()
+    );
+    assert_eq!(check_idn_hostname(&name), Ok(()));
+    // No label fits in what is left: one more is over 253 octets.
+    let over = format!("{name}\u{3002}\u{20000}");
+    assert!(octets + 1 + alabel_len(1) > 253);
+    assert_eq!(
+        check_idn_hostname(&over).map_err(|e| e.kind()),
+        Err(ErrorKind::NameTooLong)
+    );
+}
+
+/// Short hostile names: each is refused by the rule the standards name, at the right place.
+#[test]
+fn control_characters_and_bidi_overrides() {
+    // U+0000 is not a letter, digit or hyphen (RFC 1123 section 2.1); in an LDH label, the
+    // same for `idn-hostname` (RFC 5890 section 2.3.1).
+    for result in [
+        check_hostname("exa\0mple.com"),
+        check_idn_hostname("exa\0mple.com"),
+    ] {
+        let err = result.expect_err("NUL");
+        assert_eq!(err.kind(), ErrorKind::InvalidCharacter);
+        assert_eq!((err.label_index(), err.offset()), (Some(0), 3));
+        assert_eq!(err.code_point(), Some('\0'));
+    }
+    // U+202E RIGHT-TO-LEFT OVERRIDE: DISALLOWED (Idna2008.txt: 200E..2064).
+    let err = check_idn_hostname("\u{202E}elpmaxe.com").expect_err("RLO");
+    assert_eq!(err.kind(), ErrorKind::Disallowed);
+    assert_eq!((err.offset(), err.code_point()), (0, Some('\u{202E}')));
+    // Not ASCII, so not a `hostname` label character at all (RFC 1123 section 2.1).
+    let err = check_hostname("\u{202E}elpmaxe.com").expect_err("RLO");
+    assert_eq!(err.kind(), ErrorKind::InvalidCharacter);
+}
+
+/// U+0301 COMBINING ACUTE ACCENT is PVALID (Idna2008.txt: 0300..033F) and alone is in NFC, but
+/// a U-label must not begin with a combining mark (RFC 5891 section 4.2.3.2).
+#[test]
+fn lone_combining_mark() {
+    let err = check_idn_hostname("\u{301}.example").expect_err("leading mark");
+    assert_eq!(err.kind(), ErrorKind::LeadingCombiningMark);
+    assert_eq!((err.label_index(), err.offset()), (Some(0), 0));
+    assert_eq!(err.code_point(), Some('\u{301}'));
+}
+
+/// A label with `--` in positions 3 and 4 is allowed by RFC 1123 section 2.1 (`hostname`) but
+/// is a reserved LDH label that is not an A-label for `idn-hostname` (RFC 5890 section 2.3.1):
+/// the one difference between the formats on ASCII names, the law the `formats` fuzz target
+/// checks. The ACE prefix is matched without case (RFC 5890 section 2.3.2.5, RFC 5891
+/// section 5.3), so `XN--` labels are A-labels, not reserved ones.
+#[test]
+fn reserved_ldh_labels_differ_between_the_formats() {
+    assert!(is_hostname("ab--cd.example"));
+    assert_eq!(
+        check_idn_hostname("ab--cd.example").map_err(|e| e.kind()),
+        Err(ErrorKind::ReservedLdhLabel)
+    );
+    // "bücher" is xn--bcher-kva (RFC 3492 encoding, as every registry writes it).
+    for name in ["xn--bcher-kva.example", "XN--BCHER-KVA.EXAMPLE"] {
+        assert!(is_hostname(name), "{name}");
+        assert!(is_idn_hostname(name), "{name}");
+    }
+}
+
+/// Punycode on a megabyte. Each `a` is digit-value 0, below every threshold (t >= tmin = 1), so
+/// each is a whole delta of 0 (RFC 3492 section 6.2): the first inserts n = initial_n = U+0080
+/// at i = 0; after it i = 1, and every next delta leaves n unchanged (i / (length + 1) = 0) and
+/// inserts U+0080 at the end. So a million `a` decode to a million U+0080, and back.
+#[test]
+fn punycode_megabyte_payloads() {
+    let deltas = "a".repeat(MIB);
+    let decoded = punycode::decode(&deltas).expect("a million deltas of 0");
+    assert_eq!(decoded, "\u{80}".repeat(MIB));
+    assert_eq!(punycode::encode(&decoded).as_deref(), Ok(deltas.as_str()));
+    // Digit-value 35 is never below a threshold (t <= tmax = 26), and w grows by base - t >= 10
+    // a digit, so i passes 2^32 within a dozen digits (RFC 3492 section 6.4).
+    assert_eq!(
+        punycode::decode(&"9".repeat(MIB)),
+        Err(PunycodeError::Overflow)
+    );
+    // A label's buffer: 59 code points at most (RFC 5890 section 2.3.2.1 with `xn--`).
+    let mut out = ['\0'; 59];
+    assert_eq!(
+        punycode::decode_canonical_into(deltas.as_bytes(), &mut out),
+        Err(PunycodeError::TooLong)
+    );
+}
