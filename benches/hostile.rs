@@ -19,7 +19,9 @@ use std::hint::black_box;
 use criterion::{
     BenchmarkGroup, BenchmarkId, Criterion, Throughput, criterion_group, criterion_main,
 };
-use idn_hostname::{check_hostname, check_idn_hostname, is_hostname, is_idn_hostname, punycode};
+use idn_hostname::{
+    check_hostname, check_idn_hostname, is_hostname, is_idn_hostname, punycode, uts46,
+};
 
 const MIB: usize = 1 << 20;
 
@@ -168,5 +170,33 @@ fn punycode_huge(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, megabyte, at_limit, punycode_huge);
+/// UTS #46 on a megabyte. Unlike the formats, ToASCII cannot refuse a long input before mapping
+/// it: ignored code points (U+00AD SOFT HYPHEN and others) map to nothing, so a megabyte can
+/// map to a valid name (section 4 step 1). Its cost must be linear, or `n log n`, instead.
+fn uts46_huge(c: &mut Criterion) {
+    let mut group = c.benchmark_group("uts46_huge");
+    group.sample_size(10);
+    let options = uts46::Options::default();
+    for (size, label) in [(MIB / 16, "64KiB"), (MIB, "1MiB")] {
+        let inputs = [
+            ("ascii", fill("a", size)),
+            ("labels", fill("a.", size)),
+            ("cjk", fill("\u{4F8B}", size)),
+            ("soft_hyphens", format!("{}a.com", fill("\u{AD}", size))),
+            ("combining_marks", fill("\u{301}", size)),
+        ];
+        for (name, input) in &inputs {
+            group.throughput(Throughput::Bytes(input.len() as u64));
+            group.bench_function(BenchmarkId::new(format!("to_ascii_{name}"), label), |b| {
+                b.iter(|| uts46::to_ascii(black_box(input), options))
+            });
+            group.bench_function(BenchmarkId::new(format!("to_unicode_{name}"), label), |b| {
+                b.iter(|| uts46::to_unicode(black_box(input), options))
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, megabyte, at_limit, punycode_huge, uts46_huge);
 criterion_main!(benches);

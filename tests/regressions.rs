@@ -2,10 +2,13 @@
 //!
 //! Every crash or broken law the fuzz targets find becomes a test here, with its cause in a
 //! comment and its expected value from the standards, never from this crate's output. The runs
-//! recorded in fuzz/README.md found none; what is here pins the hostile inputs down: the
-//! length gate refuses them whole, and it refuses nothing a valid name can be.
+//! recorded in fuzz/README.md found no panic; the `uts46` target found two differences with the
+//! `idna` crate, both decided by UTS #46 in our favour (the last two tests). The rest pins the
+//! hostile inputs down: the length gate of the formats refuses them whole, and it refuses
+//! nothing a valid name can be.
 
 use idn_hostname::punycode::{self, PunycodeError};
+use idn_hostname::uts46;
 use idn_hostname::{
     ErrorKind, Options, check_hostname, check_idn_hostname, is_hostname, is_idn_hostname,
 };
@@ -192,4 +195,47 @@ fn punycode_megabyte_payloads() {
         punycode::decode_canonical_into(deltas.as_bytes(), &mut out),
         Err(PunycodeError::TooLong)
     );
+}
+
+/// Found by the `uts46` target (difference with `idna` 1.1 with `Hyphens::Allow`): with
+/// CheckHyphens=false, `xn--xn--a--gua` decodes to "xn--a-\u{E4}", a label that begins with
+/// "xn--", which criterion 4 of UTS #46 section 4.1 forbids when CheckHyphens is off (status
+/// V4). IdnaTestV2.txt line 312 gives `xn--xn--a--gua.pt; xn--a-\u{E4}.pt; [V2, V4]`, and its
+/// header lists only V2 and V3 under CheckHyphens, so V4 remains with the flag off.
+#[test]
+fn uts46_v4_without_check_hyphens() {
+    let options = uts46::Options {
+        check_hyphens: false,
+        ..uts46::Options::default()
+    };
+    let err = uts46::to_ascii("xn--xn--a--gua.pt", options).expect_err("V4");
+    assert!(err.contains(uts46::Status::V4), "{err:?}");
+    assert!(!err.contains(uts46::Status::V2), "{err:?}");
+}
+
+/// Found by the `uts46` target (difference with `idna` 1.1): `idna` refuses to encode a label
+/// of more than 1000 code points and to decode a Punycode payload of more than 2000 bytes, limits
+/// of its own (ICU-13727). UTS #46 has none: ToASCII bounds labels only with VerifyDnsLength
+/// (section 4.2 step 4: 1 to 63 octets, status A4_2; the name 1 to 253, A4_1). Expected
+/// A-labels from `idna`'s Punycode functions, which have no such limit.
+#[test]
+fn uts46_long_labels_without_verify_dns_length() {
+    let lenient = uts46::Options {
+        verify_dns_length: false,
+        ..uts46::Options::default()
+    };
+    // U+00FC is valid in UTS #46 and NFC; 1001 and 2100 of them.
+    for count in [1001, 2100] {
+        let label = "\u{FC}".repeat(count);
+        let alabel = format!(
+            "xn--{}",
+            idna::punycode::encode_str(&label).expect("encodes")
+        );
+        assert_eq!(uts46::to_ascii(&label, lenient).as_ref(), Ok(&alabel));
+        // The A-label itself: decoded, validated and encoded again (section 4 step 4.1).
+        assert_eq!(uts46::to_ascii(&alabel, lenient).as_ref(), Ok(&alabel));
+        let err = uts46::to_ascii(&label, uts46::Options::default()).expect_err("A4");
+        assert!(err.contains(uts46::Status::A4_2), "{err:?}");
+        assert!(err.contains(uts46::Status::A4_1), "{err:?}");
+    }
 }
