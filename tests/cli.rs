@@ -1,0 +1,432 @@
+//! End-to-end tests of the `idn-hostname` command, run as a process.
+//!
+//! Every expected verdict comes from the official JSON Schema test suite (draft 2020-12,
+//! `../shared/json-schema-test-suite`) or from a clause cited beside it: RFC 1123 section 2.1
+//! (letters, digits, hyphen; no leading hyphen), RFC 3629 (what UTF-8 is). None is taken from a
+//! run of the command.
+
+mod common;
+use common::shared;
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+const BIN: &str = env!("CARGO_BIN_EXE_idn-hostname");
+
+/// A case of the suite: (data, valid).
+type Case = (String, bool);
+
+/// The string cases of a suite file.
+fn suite(file: &str) -> Vec<Case> {
+    let text = shared::read(&format!("json-schema-test-suite/{file}"));
+    let groups: Value = serde_json::from_str(&text).unwrap();
+    let mut cases = Vec::new();
+    for group in groups.as_array().unwrap() {
+        for case in group["tests"].as_array().unwrap() {
+            if let Value::String(s) = &case["data"] {
+                cases.push((s.clone(), case["valid"].as_bool().unwrap()));
+            }
+        }
+    }
+    assert!(
+        cases.len() > 40,
+        "{file}: only {} string cases",
+        cases.len()
+    );
+    cases
+}
+
+fn run(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let data = stdin.to_vec();
+    // Write on a thread: a large input would otherwise fill the pipes both ways.
+    let writer = std::thread::spawn(move || input.write_all(&data));
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    output
+}
+
+fn stdout_lines(output: &Output) -> Vec<String> {
+    String::from_utf8(output.stdout.clone())
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect()
+}
+
+fn json_lines(output: &Output) -> Vec<Value> {
+    stdout_lines(output)
+        .iter()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
+        .collect()
+}
+
+/// The suite's names split into those that can go on a line of input and those (with a line
+/// terminator inside) that can only be arguments.
+fn by_line(cases: &[Case]) -> (Vec<&Case>, Vec<&Case>) {
+    cases
+        .iter()
+        .partition(|(s, _)| !s.contains('\n') && !s.contains('\r'))
+}
+
+fn check_suite_through_stdin(file: &str, format: &str) {
+    let cases = suite(file);
+    let (lines, args) = by_line(&cases);
+    let input: String = lines.iter().map(|(s, _)| format!("{s}\n")).collect();
+    let output = run(&["--format", format, "--json"], input.as_bytes());
+    let got = json_lines(&output);
+    assert_eq!(got.len(), lines.len(), "one output line per input line");
+    for ((name, valid), line) in lines.iter().zip(&got) {
+        assert_eq!(line["name"], Value::String(name.clone()));
+        assert_eq!(
+            line["valid"],
+            Value::Bool(*valid),
+            "{file}: {name:?}: {line}"
+        );
+        if *valid {
+            assert!(line.get("error").is_none(), "{line}");
+        } else {
+            let error = &line["error"];
+            assert!(error["kind"].is_string(), "{line}");
+            assert!(error["message"].as_str().unwrap().contains("RFC"), "{line}");
+            assert!(error["offset"].is_u64(), "{line}");
+        }
+    }
+    let any_invalid = lines.iter().any(|(_, v)| !v);
+    assert_eq!(output.status.code(), Some(if any_invalid { 1 } else { 0 }));
+    assert!(output.stderr.is_empty());
+
+    // Names holding a line terminator go as arguments.
+    for (name, valid) in args {
+        let output = run(&["--format", format, "--json", "--", name], b"");
+        let got = json_lines(&output);
+        assert_eq!(got.len(), 1);
+        assert_eq!(got[0]["valid"], Value::Bool(*valid), "{name:?}");
+        assert_eq!(output.status.code(), Some(if *valid { 0 } else { 1 }));
+    }
+}
+
+#[test]
+fn hostname_suite_through_stdin_as_json() {
+    check_suite_through_stdin("draft2020-12/hostname.json", "hostname");
+}
+
+#[test]
+fn idn_hostname_suite_through_stdin_as_json() {
+    check_suite_through_stdin("draft2020-12/idn-hostname.json", "idn-hostname");
+}
+
+#[test]
+fn idn_hostname_is_the_default_format() {
+    let cases = suite("draft2020-12/idn-hostname.json");
+    let (lines, _) = by_line(&cases);
+    let input: String = lines.iter().map(|(s, _)| format!("{s}\n")).collect();
+    let got = json_lines(&run(&["--json"], input.as_bytes()));
+    let want: Vec<Value> = lines.iter().map(|(_, v)| Value::Bool(*v)).collect();
+    let got: Vec<Value> = got.iter().map(|l| l["valid"].clone()).collect();
+    assert_eq!(got, want);
+}
+
+#[test]
+fn exit_status_from_arguments() {
+    let cases = suite("draft2020-12/hostname.json");
+    let valid: Vec<&str> = cases
+        .iter()
+        .filter(|(_, v)| *v)
+        .map(|(s, _)| s.as_str())
+        .collect();
+    let invalid: Vec<&str> = cases
+        .iter()
+        .filter(|(s, v)| !*v && !s.starts_with('-'))
+        .map(|(s, _)| s.as_str())
+        .collect();
+
+    let mut args = vec!["--format", "hostname", "--"];
+    args.extend(&valid);
+    let output = run(&args, b"");
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let lines = stdout_lines(&output);
+    assert_eq!(lines.len(), valid.len());
+    for (line, name) in lines.iter().zip(&valid) {
+        assert_eq!(line, &format!("{}: valid", name.escape_debug()));
+    }
+
+    for bad in &invalid {
+        let output = run(&["--format", "hostname", valid[0], bad, valid[1]], b"");
+        assert_eq!(output.status.code(), Some(1), "{bad:?}");
+        let lines = stdout_lines(&output);
+        assert_eq!(lines.len(), 3);
+        assert!(
+            lines[1].starts_with(&format!("{}: invalid: ", bad.escape_debug())),
+            "{lines:?}"
+        );
+    }
+}
+
+#[test]
+fn a_name_starting_with_a_hyphen_goes_after_the_double_dash() {
+    // RFC 1123 section 2.1: a label does not start with a hyphen.
+    let output = run(&["--", "-a.example"], b"");
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stdout_lines(&output)[0].starts_with("-a.example: invalid: "));
+}
+
+#[test]
+fn usage_errors_exit_2_with_the_usage_on_stderr() {
+    for args in [
+        &["--frobnicate"][..],
+        &["-a.example"],
+        &["--format"],
+        &["--format", "email"],
+        &["--format=host-name"],
+        &["--all", "--invalid", "--summary"],
+    ] {
+        let output = run(args, b"www.example.com\n");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(stderr.starts_with("idn-hostname: "), "{stderr}");
+        assert!(stderr.contains("usage: idn-hostname"), "{stderr}");
+    }
+}
+
+#[test]
+fn help_prints_usage_and_examples() {
+    for flag in ["--help", "-h"] {
+        let output = run(&[flag], b"");
+        assert_eq!(output.status.code(), Some(0));
+        let text = String::from_utf8(output.stdout).unwrap();
+        assert!(text.starts_with("usage: idn-hostname"));
+        for word in [
+            "--format",
+            "--json",
+            "--summary",
+            "--invalid",
+            "exit status",
+            "examples:",
+        ] {
+            assert!(text.contains(word), "--help lacks {word}");
+        }
+    }
+}
+
+#[test]
+fn only_the_line_terminator_is_stripped() {
+    // RFC 1123 section 2.1: a space is not a letter, digit or hyphen, and a host name has no
+    // trailing dot (the suite's "single dot" and trailing-dot cases agree).
+    let input =
+        b"www.example.com\r\nwww.example.com \n www.example.com\nwww.example.com.\nwww.example.com";
+    let output = run(&["--format", "hostname", "--json"], input);
+    let got: Vec<Value> = json_lines(&output)
+        .iter()
+        .map(|l| l["valid"].clone())
+        .collect();
+    let want = [true, false, false, false, true].map(Value::Bool);
+    assert_eq!(got, want);
+    assert_eq!(output.status.code(), Some(1));
+    // The space is shown as part of the name.
+    assert_eq!(json_lines(&output)[1]["name"], "www.example.com ");
+}
+
+#[test]
+fn empty_input_is_all_valid() {
+    let output = run(&[], b"");
+    assert_eq!(output.status.code(), Some(0));
+    assert!(output.stdout.is_empty());
+}
+
+#[test]
+fn stdin_is_streamed_answer_by_answer() {
+    let mut child = Command::new(BIN)
+        .args(["--format", "hostname"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let mut output = BufReader::new(child.stdout.take().unwrap());
+    // Each answer must come back while standard input is still open.
+    for (name, want) in [
+        ("www.example.com", "www.example.com: valid"),
+        ("not_a_valid_host_name", "not_a_valid_host_name: invalid: "),
+        ("a.b.example", "a.b.example: valid"),
+    ] {
+        writeln!(input, "{name}").unwrap();
+        input.flush().unwrap();
+        let mut line = String::new();
+        output.read_line(&mut line).unwrap();
+        assert!(line.starts_with(want), "{line:?}");
+    }
+    drop(input);
+    assert_eq!(child.wait().unwrap().code(), Some(1));
+}
+
+#[test]
+fn invalid_utf8_lines_are_invalid_with_their_line_number() {
+    // RFC 3629 section 3: 0xFF never appears in UTF-8; 0xC3 must be followed by a continuation
+    // byte (0x80..=0xBF), and 0x28 is not one.
+    let input = b"www.example.com\n\xFF.example\nb\xC3\x28cher.example\nwww.example.org\n";
+    let output = run(&["--format", "hostname"], input);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(output.stderr.is_empty());
+    let lines = stdout_lines(&output);
+    assert_eq!(lines.len(), 4);
+    assert_eq!(lines[0], "www.example.com: valid");
+    assert!(
+        lines[1].ends_with("invalid: line 2 is not UTF-8 (byte 0)"),
+        "{}",
+        lines[1]
+    );
+    assert!(
+        lines[2].ends_with("invalid: line 3 is not UTF-8 (byte 1)"),
+        "{}",
+        lines[2]
+    );
+    assert_eq!(lines[3], "www.example.org: valid");
+
+    let output = run(&["--json"], input);
+    let got = json_lines(&output);
+    assert_eq!(got.len(), 4);
+    assert_eq!(got[1]["valid"], false);
+    assert_eq!(got[1]["error"]["kind"], "NotUtf8");
+    assert_eq!(got[1]["error"]["line"], 2);
+    assert_eq!(got[2]["error"]["line"], 3);
+    assert_eq!(got[2]["error"]["offset"], 1);
+    assert_eq!(got[3]["valid"], true);
+}
+
+#[cfg(unix)]
+#[test]
+fn invalid_utf8_arguments_are_invalid_not_a_crash() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let output = Command::new(BIN)
+        .arg("www.example.com")
+        .arg(OsStr::from_bytes(b"\xFF.example"))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let lines = stdout_lines(&output);
+    assert_eq!(lines.len(), 2);
+    assert!(
+        lines[1].ends_with("invalid: argument 2 is not UTF-8 (byte 0)"),
+        "{}",
+        lines[1]
+    );
+}
+
+/// The suite's idn-hostname names as input lines, with the numbers the summary must give.
+fn summary_input() -> (String, usize, usize, Vec<String>) {
+    let cases = suite("draft2020-12/idn-hostname.json");
+    let (lines, _) = by_line(&cases);
+    let input = lines.iter().map(|(s, _)| format!("{s}\n")).collect();
+    let valid = lines.iter().filter(|(_, v)| *v).count();
+    let invalid_names = lines
+        .iter()
+        .filter(|(_, v)| !*v)
+        .map(|(s, _)| s.clone())
+        .collect::<Vec<_>>();
+    (input, valid, invalid_names.len(), invalid_names)
+}
+
+#[test]
+fn summary_alone_prints_only_the_counts() {
+    let (input, valid, invalid, _) = summary_input();
+    let output = run(&["--summary"], input.as_bytes());
+    assert_eq!(output.status.code(), Some(1));
+    let lines = stdout_lines(&output);
+    assert_eq!(
+        lines[0],
+        format!(
+            "summary: {} names, {valid} valid, {invalid} invalid",
+            valid + invalid
+        )
+    );
+    // Then one line per rule, "  Kind: count", most frequent first, adding up to `invalid`.
+    let mut total = 0;
+    let mut last = usize::MAX;
+    for line in &lines[1..] {
+        let (kind, n) = line.trim_start().rsplit_once(": ").unwrap();
+        assert!(line.starts_with("  ") && !kind.is_empty(), "{line}");
+        let n: usize = n.parse().unwrap();
+        assert!(n <= last, "not sorted: {lines:?}");
+        last = n;
+        total += n;
+    }
+    assert_eq!(total, invalid);
+}
+
+#[test]
+fn summary_as_json_agrees_with_the_per_name_kinds() {
+    let (input, valid, invalid, _) = summary_input();
+    let each = json_lines(&run(&["--json"], input.as_bytes()));
+    let output = run(&["--json", "--summary", "--all"], input.as_bytes());
+    let got = json_lines(&output);
+    // Every name's line, then the summary.
+    assert_eq!(got.len(), each.len() + 1);
+    assert_eq!(&got[..each.len()], &each[..]);
+    let summary = &got[each.len()]["summary"];
+    assert_eq!(summary["names"], valid + invalid);
+    assert_eq!(summary["valid"], valid);
+    assert_eq!(summary["invalid"], invalid);
+    let mut want = serde_json::Map::new();
+    for line in &each {
+        if let Some(kind) = line["error"]["kind"].as_str() {
+            let n = want.get(kind).and_then(Value::as_u64).unwrap_or(0);
+            want.insert(kind.to_string(), Value::from(n + 1));
+        }
+    }
+    assert_eq!(summary["by_kind"], Value::Object(want));
+
+    let only = json_lines(&run(&["--json", "--summary"], input.as_bytes()));
+    assert_eq!(only.len(), 1);
+    assert_eq!(only[0]["summary"], *summary);
+}
+
+#[test]
+fn invalid_prints_the_invalid_names_only() {
+    let (input, _, invalid, invalid_names) = summary_input();
+    let output = run(&["--json", "--invalid"], input.as_bytes());
+    assert_eq!(output.status.code(), Some(1));
+    let got = json_lines(&output);
+    let names: Vec<&str> = got.iter().map(|l| l["name"].as_str().unwrap()).collect();
+    assert_eq!(names, invalid_names);
+
+    let output = run(&["--invalid", "--summary"], input.as_bytes());
+    let lines = stdout_lines(&output);
+    assert!(lines[..invalid].iter().all(|l| l.contains(": invalid: ")));
+    assert!(lines[invalid].starts_with("summary: "));
+
+    // All valid: nothing printed, status 0 (names valid per the hostname suite).
+    let output = run(
+        &["--invalid"],
+        b"www.example.com\nxn--9n2bp8q.xn--9t4b11yi5a\n",
+    );
+    assert_eq!(output.status.code(), Some(0));
+    assert!(output.stdout.is_empty());
+}
+
+#[test]
+fn a_long_input_shows_no_progress_when_stderr_is_not_a_terminal() {
+    // 300 000 lines, more than the 200 000 after which a terminal gets a count.
+    let mut input = String::new();
+    for i in 0..300_000 {
+        input.push_str(&format!("host-{i}.example\n"));
+    }
+    let output = run(&["--summary", "--format", "hostname"], input.as_bytes());
+    assert_eq!(output.status.code(), Some(0));
+    assert!(output.stderr.is_empty(), "stderr is a pipe here");
+    assert_eq!(
+        stdout_lines(&output),
+        ["summary: 300000 names, 300000 valid, 0 invalid"]
+    );
+}
