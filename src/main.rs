@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use idn_hostname::{Error, Options};
 
 const USAGE: &str = "\
-usage: idn-hostname [--format hostname|idn-hostname] [--json] [--summary [--all|--invalid]]
+usage: idn-hostname [--format hostname|idn-hostname] [--json] [--summary] [--all|--invalid]
                     [--] [NAME...]
 
 Checks each NAME (or, with none, each line of standard input, as it streams in) as a
@@ -16,8 +16,8 @@ JSON Schema `idn-hostname` (the default: IDNA2008, RFC 5890-5893) or `hostname`
 (RFC 1123 section 2.1 with valid A-labels), and prints one line per name: the name,
 then `valid` or `invalid:` and the rule it breaks, with its label and code point.
 Only the line terminator (LF or CR LF) is stripped from an input line: a space or a
-trailing dot is part of the name judged. A line that is not UTF-8 is invalid; its
-line number is given.
+trailing dot is part of the name judged. A line that is not UTF-8 is invalid: its
+line number is given, and its bytes that are not UTF-8 are shown as U+FFFD.
 
 options:
   --format F   hostname or idn-hostname (default idn-hostname)

@@ -430,3 +430,33 @@ fn a_long_input_shows_no_progress_when_stderr_is_not_a_terminal() {
         ["summary: 300000 names, 300000 valid, 0 invalid"]
     );
 }
+
+/// With standard error on a terminal, a long input gets a `\r` line count there. The terminal
+/// is a pseudo-terminal made by util-linux `script`, which must be installed (Debian: bsdutils).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_long_input_shows_a_line_count_on_a_terminal() {
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-progress.txt");
+    let mut input = String::new();
+    for i in 0..250_000 {
+        input.push_str(&format!("host-{i}.example\n"));
+    }
+    std::fs::write(&path, input).unwrap();
+    let command = format!("{BIN} --summary --format hostname < '{}'", path.display());
+    let output = Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("util-linux `script` is needed to give the command a terminal");
+    let screen = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(output.status.code(), Some(0), "{screen:?}");
+    // 200 000 is the first count shown, 250 000 the last; the count is blanked before the
+    // summary.
+    let first = screen.find("\ridn-hostname: 200000 lines read").unwrap();
+    let last = screen.find("\ridn-hostname: 250000 lines read").unwrap();
+    let summary = screen
+        .find("summary: 250000 names, 250000 valid, 0 invalid")
+        .unwrap();
+    assert!(first < last && last < summary, "{screen:?}");
+    assert!(!screen.contains("150000 lines read"), "{screen:?}");
+}

@@ -34,15 +34,25 @@ for features in "--no-default-features" "" "--features serde" "--features serde_
   run cargo clippy --lib $features -- -D warnings
 done
 
+# The minimum supported Rust version, `rust-version` in Cargo.toml: the library (every feature)
+# and the command line build with it. (The dev-dependencies are free to need a newer Rust.)
+msrv=$(sed -n 's/^rust-version = "\(.*\)"$/\1/p' Cargo.toml)
+if ! rustup toolchain list | grep -q "^$msrv-"; then
+  run rustup toolchain install "$msrv" --profile minimal
+fi
+run cargo "+$msrv" check --lib --bins --all-features --target-dir target/msrv
+run cargo "+$msrv" check --lib --no-default-features --target-dir target/msrv
+
 # The example fails closed on the committed document with two invalid names, and passes on the
-# valid one.
+# valid one. (`--profile test` reuses what `cargo test` built instead of building the
+# dev-dependencies a second time.)
 status=0
-run cargo run -q --example validate_json >/dev/null || status=$?
+run cargo run --profile test -q --example validate_json >/dev/null || status=$?
 if [ "$status" -ne 1 ]; then
   echo "feature-matrix: validate_json on examples/tool-output.json exited $status, expected 1" >&2
   exit 1
 fi
-run cargo run -q --example validate_json -- examples/tool-output.schema.json examples/tool-output-valid.json
+run cargo run --profile test -q --example validate_json -- examples/tool-output.schema.json examples/tool-output-valid.json
 
 # The documentation, warnings (broken links, missing docs) denied.
 run env RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --all-features
