@@ -72,3 +72,46 @@ pub fn idn_hostname_format(value: &Value) -> Result<(), Box<dyn std::error::Erro
         _ => Ok(()),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! Verdicts from the JSON Schema test suite (draft 2020-12), named by their description.
+
+    use super::*;
+    use crate::Error;
+    use serde_json::json;
+
+    #[test]
+    fn the_boxed_error_is_the_crates() {
+        // "contains underscore"
+        let err = hostname_format(&json!("host_name")).unwrap_err();
+        let err = err.downcast::<Error>().unwrap();
+        assert_eq!(*err, check_hostname("host_name").unwrap_err());
+        // "illegal first char U+302E Hangul single dot tone mark"
+        let name = "\u{302E}실례.테스트";
+        let err = idn_hostname_format(&json!(name)).unwrap_err();
+        assert_eq!(
+            *err.downcast::<Error>().unwrap(),
+            check_idn_hostname(name).unwrap_err()
+        );
+    }
+
+    #[test]
+    fn every_non_string_is_valid() {
+        // "all string formats ignore integers / floats / objects / arrays / booleans / nulls"
+        for value in [
+            json!(12),
+            json!(13.7),
+            json!({}),
+            json!([]),
+            json!(false),
+            json!(null),
+        ] {
+            assert!(hostname_format(&value).is_ok());
+            assert!(idn_hostname_format(&value).is_ok());
+        }
+        // "a valid host name (example.test in Hangul)"
+        assert!(hostname_format(&json!("xn--9n2bp8q.xn--9t4b11yi5a")).is_ok());
+        assert!(idn_hostname_format(&json!("실례.테스트")).is_ok());
+    }
+}
