@@ -152,6 +152,7 @@ pub mod punycode;
 #[allow(dead_code)] // the UTS #46 table is read once the uts46 module lands
 mod tables;
 mod ucd;
+pub mod uts46;
 
 #[cfg(test)]
 #[path = "../tests/common/shared.rs"]

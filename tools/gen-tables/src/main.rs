@@ -358,7 +358,7 @@ impl<'a> Nfkc<'a> {
             let s = cp - S_BASE;
             out.push(L_BASE + s / N_COUNT);
             out.push(V_BASE + (s % N_COUNT) / T_COUNT);
-            if s % T_COUNT != 0 {
+            if !s.is_multiple_of(T_COUNT) {
                 out.push(T_BASE + s % T_COUNT);
             }
         } else if let Some((_, m)) = self.ucd.decomposition.get(&cp) {
@@ -424,7 +424,7 @@ impl<'a> Nfkc<'a> {
             return Some(S_BASE + ((a - L_BASE) * V_COUNT + (b - V_BASE)) * T_COUNT);
         }
         if (S_BASE..S_BASE + S_COUNT).contains(&a)
-            && (a - S_BASE) % T_COUNT == 0
+            && (a - S_BASE).is_multiple_of(T_COUNT)
             && (T_BASE + 1..T_BASE + T_COUNT).contains(&b)
         {
             return Some(a + (b - T_BASE));
@@ -676,43 +676,37 @@ struct Trie {
     data: Vec<u16>,
 }
 
+/// Cuts `values` into blocks of `len`, stores each distinct block once, and returns the stored
+/// blocks and, for each block of `values`, the offset of its copy.
+fn dedup_blocks(values: &[u16], len: usize, what: &str) -> Result<(Vec<u16>, Vec<u16>)> {
+    let mut stored: Vec<u16> = Vec::new();
+    let mut seen: BTreeMap<&[u16], u16> = BTreeMap::new();
+    let mut offsets = Vec::with_capacity(values.len() / len);
+    for chunk in values.chunks(len) {
+        let offset = match seen.get(chunk) {
+            Some(&o) => o,
+            None => {
+                let o = u16::try_from(stored.len())
+                    .map_err(|_| format!("{what} does not fit 16-bit offsets"))?;
+                stored.extend_from_slice(chunk);
+                seen.insert(chunk, o);
+                o
+            }
+        };
+        offsets.push(offset);
+    }
+    Ok((stored, offsets))
+}
+
 impl Trie {
     fn build(values: &[u16], data_shift: u32, index_shift: u32) -> Result<Trie> {
-        let block = 1usize << data_shift;
-        let mut data: Vec<u16> = Vec::new();
-        let mut blocks: BTreeMap<&[u16], u16> = BTreeMap::new();
-        let mut block_offsets = Vec::with_capacity(CODE_POINTS / block);
-        for chunk in values.chunks(block) {
-            let offset = match blocks.get(chunk) {
-                Some(&o) => o,
-                None => {
-                    let o = u16::try_from(data.len())
-                        .map_err(|_| "trie data does not fit 16-bit offsets".to_string())?;
-                    data.extend_from_slice(chunk);
-                    blocks.insert(chunk, o);
-                    o
-                }
-            };
-            block_offsets.push(offset);
-        }
+        let (data, block_offsets) = dedup_blocks(values, 1 << data_shift, "trie data")?;
         let bmp = block_offsets[..0x10000 >> data_shift].to_vec();
-        let per_index = 1usize << (index_shift - data_shift);
-        let mut index2: Vec<u16> = Vec::new();
-        let mut seen: BTreeMap<&[u16], u16> = BTreeMap::new();
-        let mut index1 = Vec::new();
-        for chunk in block_offsets.chunks(per_index) {
-            let offset = match seen.get(chunk) {
-                Some(&o) => o,
-                None => {
-                    let o = u16::try_from(index2.len())
-                        .map_err(|_| "trie index does not fit 16-bit offsets".to_string())?;
-                    index2.extend_from_slice(chunk);
-                    seen.insert(chunk, o);
-                    o
-                }
-            };
-            index1.push(offset);
-        }
+        let (index2, index1) = dedup_blocks(
+            &block_offsets,
+            1 << (index_shift - data_shift),
+            "trie index",
+        )?;
         Ok(Trie {
             data_shift,
             index_shift,
@@ -1100,11 +1094,38 @@ fn measure(root: &Path) -> Result<()> {
     let ucd = unicode_data(inputs.text("ucd/UnicodeData.txt"))?;
     let derived = derived_property(&inputs, &ucd)?;
     let packed = packed_properties(&inputs, &ucd, &derived)?;
-    println!("data_shift index_shift bytes data_entries");
+    // Lookup cost: every scalar value, in order and in a scattered order, ten rounds each.
+    let scattered: Vec<u32> = (0..CODE_POINTS as u32)
+        .map(|i| i.wrapping_mul(0x9E37_79B9) % CODE_POINTS as u32)
+        .filter(|&cp| !(0xD800..0xE000).contains(&cp))
+        .collect();
+    println!(
+        "data_shift index_shift bytes data_entries ns_per_lookup_sequential ns_per_lookup_scattered"
+    );
     for data_shift in 4..=7 {
         for index_shift in data_shift + 3..=13 {
             match Trie::build(&packed, data_shift, index_shift) {
-                Ok(t) => println!("{data_shift} {index_shift} {} {}", t.bytes(), t.data.len()),
+                Ok(t) => {
+                    let time = |cps: &mut dyn Iterator<Item = u32>| {
+                        let cps: Vec<u32> = cps.collect();
+                        let start = std::time::Instant::now();
+                        let mut sum = 0u64;
+                        for _ in 0..10 {
+                            for &cp in &cps {
+                                sum += u64::from(std::hint::black_box(&t).get(cp));
+                            }
+                        }
+                        std::hint::black_box(sum);
+                        start.elapsed().as_nanos() as f64 / (10 * cps.len()) as f64
+                    };
+                    let seq = time(&mut (0..CODE_POINTS as u32));
+                    let scat = time(&mut scattered.iter().copied());
+                    println!(
+                        "{data_shift} {index_shift} {} {} {seq:.2} {scat:.2}",
+                        t.bytes(),
+                        t.data.len()
+                    );
+                }
                 Err(e) => println!("{data_shift} {index_shift} - ({e})"),
             }
         }
