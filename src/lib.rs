@@ -113,6 +113,20 @@
 //! # Ok::<(), serde_json::Error>(())
 //! ```
 //!
+//! # Convert for lookup (UTS #46)
+//!
+//! The [`uts46`] module maps and converts names as a browser or resolver does before lookup:
+//! ToASCII and ToUnicode of UTS #46 (revision 36), with its flags as [`uts46::Options`] and its
+//! errors as the status codes of IdnaTestV2.txt.
+//!
+//! ```
+//! use idn_hostname::uts46::{to_ascii, Options};
+//!
+//! assert_eq!(to_ascii("Bücher.example", Options::default()).unwrap(), "xn--bcher-kva.example");
+//! // Mapping is not validation: the JSON Schema format refuses the input as it stands.
+//! assert!(!idn_hostname::is_idn_hostname("Bücher.example"));
+//! ```
+//!
 //! # Features
 //!
 //! - `std` (default): `std::error::Error` for [`Error`]. Without it the crate is `no_std` and
@@ -121,7 +135,8 @@
 //! - `serde_json` (implies `std`): the [`json`] module.
 //!
 //! The command line `idn-hostname` (`--help`) checks names given as arguments or streamed on
-//! standard input, one verdict a line, in text or JSON, with a summary for large files.
+//! standard input, one verdict a line, in text or JSON, with a summary for large files, and
+//! converts them with `--to-ascii` / `--to-unicode`.
 
 #![cfg_attr(not(feature = "std"), no_std)]
 #![forbid(unsafe_code)]

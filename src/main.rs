@@ -5,11 +5,11 @@ use std::ffi::OsString;
 use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
 
-use idn_hostname::{Error, Options};
+use idn_hostname::{Error, Options, uts46};
 
 const USAGE: &str = "\
-usage: idn-hostname [--format hostname|idn-hostname] [--json] [--summary] [--all|--invalid]
-                    [--] [NAME...]
+usage: idn-hostname [--format hostname|idn-hostname | --to-ascii | --to-unicode] [--json]
+                    [--summary] [--all|--invalid] [--] [NAME...]
 
 Checks each NAME (or, with none, each line of standard input, as it streams in) as a
 JSON Schema `idn-hostname` (the default: IDNA2008, RFC 5890-5893) or `hostname`
@@ -21,9 +21,17 @@ line number is given, and its bytes that are not UTF-8 are shown as U+FFFD.
 
 options:
   --format F   hostname or idn-hostname (default idn-hostname)
+  --to-ascii   instead of checking, convert with UTS #46 ToASCII (section 4.2, default
+               flags: Nontransitional, CheckHyphens, CheckBidi, CheckJoiners,
+               UseSTD3ASCIIRules, VerifyDnsLength) and print `NAME: A-LABEL-FORM`;
+               an error gives its UTS #46 clause and IdnaTestV2 status codes
+  --to-unicode the same with ToUnicode (section 4.3): `NAME: UNICODE-FORM`; on an
+               error the converted form is printed too, after the status codes
   --json       print one JSON object per line instead:
                  {\"name\":..,\"valid\":true} or {\"name\":..,\"valid\":false,\"error\":
-                 {\"kind\":..,\"message\":..,\"label_index\":..,\"offset\":..,\"code_point\":..}}
+                 {\"kind\":..,\"message\":..,\"label_index\":..,\"offset\":..,\"code_point\":..}};
+               with --to-ascii/--to-unicode, {\"name\":..,\"valid\":..,\"ascii\"|\"unicode\":..}
+               and on an error {\"kind\":FIRST-STATUS,\"statuses\":[..],\"message\":..}
   --summary    print only a summary at the end: the number of names, valid and
                invalid, and the invalid ones counted by the rule they break
                (with --json, one object {\"summary\":{..}})
@@ -43,12 +51,24 @@ examples:
   idn-hostname --format hostname --json < names.txt
   idn-hostname --summary < one-million-names.txt
   idn-hostname --invalid --summary --format hostname < zone-names.txt
+  idn-hostname --to-ascii Bücher.example faß.de
   printf 'a.example\\nb..example\\n' | idn-hostname --json";
 
 /// Lines of standard input after which a progress count appears on a terminal.
 const PROGRESS_AFTER: usize = 200_000;
 /// Lines between two updates of the progress count.
 const PROGRESS_EVERY: usize = 50_000;
+
+/// What is done with each name.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// Check against a JSON Schema format.
+    Check(Format),
+    /// UTS #46 ToASCII, section 4.2.
+    ToAscii,
+    /// UTS #46 ToUnicode, section 4.3.
+    ToUnicode,
+}
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Format {
@@ -65,7 +85,7 @@ enum Lines {
 }
 
 struct Args {
-    format: Format,
+    mode: Mode,
     json: bool,
     lines: Lines,
     summary: bool,
@@ -73,7 +93,8 @@ struct Args {
 }
 
 fn parse_args(args: impl Iterator<Item = OsString>) -> Result<Option<Args>, String> {
-    let mut format = Format::IdnHostname;
+    let mut format = None;
+    let mut conversion = None;
     let mut json = false;
     let mut summary = false;
     let mut all = false;
@@ -99,10 +120,22 @@ fn parse_args(args: impl Iterator<Item = OsString>) -> Result<Option<Args>, Stri
             "--invalid" => invalid = true,
             "--format" => {
                 let value = it.next().ok_or("--format needs a value")?;
-                format = parse_format(&value.to_string_lossy())?;
+                format = Some(parse_format(&value.to_string_lossy())?);
+            }
+            "--to-ascii" | "--to-unicode" => {
+                if conversion.is_some() {
+                    return Err(String::from(
+                        "--to-ascii and --to-unicode exclude each other",
+                    ));
+                }
+                conversion = Some(if text == "--to-ascii" {
+                    Mode::ToAscii
+                } else {
+                    Mode::ToUnicode
+                });
             }
             other => match other.strip_prefix("--format=") {
-                Some(value) => format = parse_format(value)?,
+                Some(value) => format = Some(parse_format(value)?),
                 None => {
                     return Err(format!(
                         "unknown option {other} (put -- before names that start with -)"
@@ -117,8 +150,17 @@ fn parse_args(args: impl Iterator<Item = OsString>) -> Result<Option<Args>, Stri
         (true, false, false) => Lines::None,
         (_, true, false) | (false, false, false) => Lines::All,
     };
+    let mode = match (format, conversion) {
+        (Some(_), Some(_)) => {
+            return Err(String::from(
+                "--format checks, --to-ascii and --to-unicode convert: give one",
+            ));
+        }
+        (_, Some(mode)) => mode,
+        (format, None) => Mode::Check(format.unwrap_or(Format::IdnHostname)),
+    };
     Ok(Some(Args {
-        format,
+        mode,
         json,
         lines,
         summary,
@@ -147,29 +189,68 @@ enum Source {
 enum Outcome {
     Valid,
     Invalid(Error),
-    NotUtf8 { source: Source, at: usize },
+    /// A UTS #46 conversion's result: `field` is `ascii` or `unicode`.
+    Converted {
+        field: &'static str,
+        value: String,
+    },
+    /// A UTS #46 conversion's errors, with ToUnicode's string (always produced).
+    ConversionFailed {
+        error: uts46::Error,
+        unicode: Option<String>,
+    },
+    NotUtf8 {
+        source: Source,
+        at: usize,
+    },
 }
 
 impl Outcome {
     fn is_valid(&self) -> bool {
-        matches!(self, Outcome::Valid)
+        matches!(self, Outcome::Valid | Outcome::Converted { .. })
     }
 
-    /// The name of the rule broken, as `--json`'s `kind` and the summary give it.
+    /// The name of the rule broken, as `--json`'s `kind` and the summary give it: the
+    /// `ErrorKind`, or for UTS #46 the first status code.
     fn kind(&self) -> Option<String> {
         match self {
-            Outcome::Valid => None,
+            Outcome::Valid | Outcome::Converted { .. } => None,
             Outcome::Invalid(e) => Some(format!("{:?}", e.kind())),
+            Outcome::ConversionFailed { error, .. } => Some(error.first().to_string()),
             Outcome::NotUtf8 { .. } => Some(String::from("NotUtf8")),
         }
     }
 }
 
-fn check(format: Format, name: &str) -> Outcome {
+fn check(mode: Mode, name: &str) -> Outcome {
     let options = Options::new();
-    let result = match format {
-        Format::Hostname => options.check_hostname(name),
-        Format::IdnHostname => options.check_idn_hostname(name),
+    let result = match mode {
+        Mode::Check(Format::Hostname) => options.check_hostname(name),
+        Mode::Check(Format::IdnHostname) => options.check_idn_hostname(name),
+        Mode::ToAscii => {
+            return match uts46::to_ascii(name, uts46::Options::default()) {
+                Ok(value) => Outcome::Converted {
+                    field: "ascii",
+                    value,
+                },
+                Err(error) => Outcome::ConversionFailed {
+                    error,
+                    unicode: None,
+                },
+            };
+        }
+        Mode::ToUnicode => {
+            return match uts46::to_unicode(name, uts46::Options::default()) {
+                (value, Ok(())) => Outcome::Converted {
+                    field: "unicode",
+                    value,
+                },
+                (value, Err(error)) => Outcome::ConversionFailed {
+                    error,
+                    unicode: Some(value),
+                },
+            };
+        }
     };
     match result {
         Ok(()) => Outcome::Valid,
@@ -206,6 +287,30 @@ fn report(out: &mut impl Write, json: bool, name: &str, outcome: &Outcome) -> io
                 }
                 s.push_str("}}");
             }
+            Outcome::Converted { field, value } => {
+                s.push_str(&format!(",\"valid\":true,\"{field}\":"));
+                json_string(&mut s, value);
+                s.push('}');
+            }
+            Outcome::ConversionFailed { error, unicode } => {
+                s.push_str(",\"valid\":false,\"error\":{\"kind\":");
+                json_string(&mut s, error.first().code());
+                s.push_str(",\"statuses\":[");
+                for (i, status) in error.statuses().enumerate() {
+                    if i > 0 {
+                        s.push(',');
+                    }
+                    json_string(&mut s, status.code());
+                }
+                s.push_str("],\"message\":");
+                json_string(&mut s, &error.to_string());
+                s.push('}');
+                if let Some(unicode) = unicode {
+                    s.push_str(",\"unicode\":");
+                    json_string(&mut s, unicode);
+                }
+                s.push('}');
+            }
             Outcome::NotUtf8 { source, at } => {
                 s.push_str(",\"valid\":false,\"error\":{\"kind\":\"NotUtf8\",\"message\":");
                 json_string(&mut s, &not_utf8_message(*source, *at));
@@ -222,6 +327,19 @@ fn report(out: &mut impl Write, json: bool, name: &str, outcome: &Outcome) -> io
         match outcome {
             Outcome::Valid => writeln!(out, "{shown}: valid"),
             Outcome::Invalid(e) => writeln!(out, "{shown}: invalid: {e}"),
+            Outcome::Converted { value, .. } => writeln!(out, "{shown}: {}", value.escape_debug()),
+            Outcome::ConversionFailed {
+                error,
+                unicode: None,
+            } => writeln!(out, "{shown}: invalid: {error}"),
+            Outcome::ConversionFailed {
+                error,
+                unicode: Some(unicode),
+            } => writeln!(
+                out,
+                "{shown}: invalid: {error}; ToUnicode gives \"{}\"",
+                unicode.escape_debug()
+            ),
             Outcome::NotUtf8 { source, at } => {
                 writeln!(out, "{shown}: invalid: {}", not_utf8_message(*source, *at))
             }
@@ -362,7 +480,7 @@ fn run(args: Args) -> io::Result<bool> {
     if !args.names.is_empty() {
         for (i, name) in args.names.iter().enumerate() {
             match name.to_str() {
-                Some(name) => sink.take(name, &check(args.format, name))?,
+                Some(name) => sink.take(name, &check(args.mode, name))?,
                 None => {
                     let bytes = name.as_encoded_bytes();
                     let at = match std::str::from_utf8(bytes) {
@@ -404,7 +522,7 @@ fn run(args: Args) -> io::Result<bool> {
                 }
             }
             match std::str::from_utf8(&buf) {
-                Ok(name) => sink.take(name, &check(args.format, name))?,
+                Ok(name) => sink.take(name, &check(args.mode, name))?,
                 Err(e) => {
                     let outcome = Outcome::NotUtf8 {
                         source: Source::Line(line),

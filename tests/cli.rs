@@ -51,7 +51,11 @@ fn run(args: &[&str], stdin: &[u8]) -> Output {
     // Write on a thread: a large input would otherwise fill the pipes both ways.
     let writer = std::thread::spawn(move || input.write_all(&data));
     let output = child.wait_with_output().unwrap();
-    writer.join().unwrap().unwrap();
+    match writer.join().unwrap() {
+        // A usage error ends the command before it reads its input.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+        result => result.unwrap(),
+    }
     output
 }
 
@@ -459,4 +463,205 @@ fn a_long_input_shows_a_line_count_on_a_terminal() {
         .unwrap();
     assert!(first < last && last < summary, "{screen:?}");
     assert!(!screen.contains("150000 lines read"), "{screen:?}");
+}
+
+/// A line of IdnaTestV2.txt (UTS #46 section 8): the source, the ToUnicode result and whether
+/// it has errors, the ToASCII (Nontransitional) result and whether it has errors.
+struct Uts46Case {
+    source: String,
+    to_unicode: String,
+    to_unicode_ok: bool,
+    to_ascii: String,
+    to_ascii_ok: bool,
+}
+
+/// Reads IdnaTestV2.txt as its header says: blank columns default to earlier ones, `""` is the
+/// empty string, `\uXXXX` and `\x{XXXX}` are escapes. Also returns the sources that name an
+/// unpaired surrogate, as the bytes a surrogate would take in UTF-8's scheme (RFC 3629 section
+/// 3 forbids them, so they are no UTF-8), with whether ToUnicode and ToASCII fail.
+#[allow(clippy::type_complexity)]
+fn idna_test_v2() -> (Vec<Uts46Case>, Vec<(Vec<u8>, bool, bool)>) {
+    /// `None` when an escape names a surrogate.
+    fn unescape(column: &str) -> Option<String> {
+        if column == "\"\"" {
+            return Some(String::new());
+        }
+        let mut out = String::new();
+        let mut rest = column;
+        while let Some(i) = rest.find('\\') {
+            out.push_str(&rest[..i]);
+            let tail = &rest[i..];
+            let (hex, len) = if let Some(t) = tail.strip_prefix("\\u") {
+                (&t[..4], 6)
+            } else if let Some(t) = tail.strip_prefix("\\x{") {
+                let end = t.find('}').unwrap();
+                (&t[..end], 4 + end)
+            } else {
+                panic!("unknown escape in {column:?}");
+            };
+            out.push(char::from_u32(u32::from_str_radix(hex, 16).unwrap())?);
+            rest = &tail[len..];
+        }
+        out.push_str(rest);
+        Some(out)
+    }
+    /// The column's bytes, a surrogate escape written as three bytes like any code point
+    /// from U+0800 to U+FFFF.
+    fn surrogate_bytes(column: &str) -> Vec<u8> {
+        let mut out = Vec::new();
+        let mut rest = column;
+        while let Some(i) = rest.find("\\u") {
+            out.extend_from_slice(&rest.as_bytes()[..i]);
+            let cp = u32::from_str_radix(&rest[i + 2..i + 6], 16).unwrap();
+            match char::from_u32(cp) {
+                Some(c) => out.extend_from_slice(c.to_string().as_bytes()),
+                None => out.extend_from_slice(&[
+                    0xE0 | (cp >> 12) as u8,
+                    0x80 | ((cp >> 6) & 0x3F) as u8,
+                    0x80 | (cp & 0x3F) as u8,
+                ]),
+            }
+            rest = &rest[i + 6..];
+        }
+        out.extend_from_slice(rest.as_bytes());
+        out
+    }
+    let text = shared::read("unicode/18.0.0/idna/IdnaTestV2.txt");
+    let mut cases = Vec::new();
+    let mut surrogates = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let data = line.split('#').next().unwrap();
+        if data.trim().is_empty() {
+            continue;
+        }
+        let c: Vec<&str> = data.split(';').map(str::trim).collect();
+        assert_eq!(c.len(), 7, "IdnaTestV2.txt:{}: {line}", n + 1);
+        let to_unicode_ok = c[2].is_empty() || c[2] == "[]";
+        let to_ascii_ok = if c[4].is_empty() {
+            to_unicode_ok
+        } else {
+            c[4] == "[]"
+        };
+        let Some(source) = unescape(c[0]) else {
+            surrogates.push((surrogate_bytes(c[0]), to_unicode_ok, to_ascii_ok));
+            continue;
+        };
+        let column = |i: usize, blank: &String| match c[i] {
+            "" => blank.clone(),
+            text => unescape(text).unwrap_or_default(),
+        };
+        let to_unicode = column(1, &source);
+        let to_ascii = column(3, &to_unicode);
+        cases.push(Uts46Case {
+            source,
+            to_unicode,
+            to_unicode_ok,
+            to_ascii,
+            to_ascii_ok,
+        });
+    }
+    assert!(cases.len() > 6000, "only {} cases read", cases.len());
+    (cases, surrogates)
+}
+
+/// Every IdnaTestV2 line through `--to-ascii` and `--to-unicode`: the verdict, and the
+/// converted string where the file gives no error (on an error the file's string may hold
+/// U+FFFD where an implementation keeps the code point, section 8 of UTS #46 and the file's
+/// header).
+#[test]
+fn to_ascii_and_to_unicode_agree_with_idna_test_v2() {
+    let (cases, surrogates) = idna_test_v2();
+    // A source holding a line terminator goes as an argument instead.
+    let (lines, args): (Vec<&Uts46Case>, Vec<&Uts46Case>) = cases
+        .iter()
+        .partition(|c| !c.source.contains('\n') && !c.source.contains('\r'));
+    let input: String = lines.iter().map(|c| format!("{}\n", c.source)).collect();
+    for (flag, field) in [("--to-ascii", "ascii"), ("--to-unicode", "unicode")] {
+        let mut got = json_lines(&run(&[flag, "--json"], input.as_bytes()));
+        for case in &args {
+            got.extend(json_lines(&run(&[flag, "--json", "--", &case.source], b"")));
+        }
+        let all: Vec<&&Uts46Case> = lines.iter().chain(args.iter()).collect();
+        assert_eq!(got.len(), all.len());
+        let mut failures = Vec::new();
+        for (case, line) in all.iter().zip(&got) {
+            let (want, ok) = match field {
+                "ascii" => (&case.to_ascii, case.to_ascii_ok),
+                _ => (&case.to_unicode, case.to_unicode_ok),
+            };
+            assert_eq!(line["name"].as_str(), Some(case.source.as_str()));
+            if line["valid"] != Value::Bool(ok)
+                || (ok && line[field].as_str() != Some(want.as_str()))
+            {
+                failures.push(format!(
+                    "{:?}: want {want:?} ok={ok}, got {line}",
+                    case.source
+                ));
+            }
+            if !ok {
+                let statuses = line["error"]["statuses"].as_array().unwrap();
+                assert!(!statuses.is_empty(), "{line}");
+                assert_eq!(line["error"]["kind"], statuses[0], "{line}");
+            }
+        }
+        assert!(
+            failures.is_empty(),
+            "{flag}: {} of {} lines differ from IdnaTestV2.txt:\n{}",
+            failures.len(),
+            all.len(),
+            failures.join("\n")
+        );
+
+        // The lines with an unpaired surrogate (two in Unicode 18.0.0: `a\uD900z`, `A\uD900Z`)
+        // go in as bytes: they are no UTF-8, so the command reports them invalid, as the file
+        // does ([V7]).
+        assert_eq!(surrogates.len(), 2);
+        for (bytes, to_unicode_ok, to_ascii_ok) in &surrogates {
+            let mut input = bytes.clone();
+            input.push(b'\n');
+            let got = json_lines(&run(&[flag, "--json"], &input));
+            let ok = if field == "ascii" {
+                to_ascii_ok
+            } else {
+                to_unicode_ok
+            };
+            assert!(!ok);
+            assert_eq!(got[0]["valid"], false);
+            assert_eq!(got[0]["error"]["kind"], "NotUtf8");
+        }
+    }
+}
+
+#[test]
+fn to_ascii_text_output_and_exit_status() {
+    // IdnaTestV2.txt: "faß.de; ; ; xn--fa-hia.de" and "a.bc--de.f; ; [V2]".
+    let output = run(&["--to-ascii", "faß.de"], b"");
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(stdout_lines(&output), ["faß.de: xn--fa-hia.de"]);
+    let output = run(&["--to-ascii", "faß.de", "a.bc--de.f"], b"");
+    assert_eq!(output.status.code(), Some(1));
+    let lines = stdout_lines(&output);
+    assert!(lines[1].starts_with("a.bc--de.f: invalid: ") && lines[1].ends_with("[V2]"));
+    // "xn--fa-hia.de; faß.de; ;"
+    let output = run(&["--to-unicode"], b"xn--fa-hia.de\n");
+    assert_eq!(stdout_lines(&output), ["xn--fa-hia.de: faß.de"]);
+    // --summary counts by the first status code.
+    let output = run(&["--to-ascii", "--summary"], b"fass.de\na.bc--de.f\n");
+    assert_eq!(
+        stdout_lines(&output),
+        ["summary: 2 names, 1 valid, 1 invalid", "  V2: 1"]
+    );
+}
+
+#[test]
+fn conversions_and_format_exclude_each_other() {
+    for args in [
+        &["--to-ascii", "--to-unicode"][..],
+        &["--to-ascii", "--format", "hostname"],
+        &["--format=idn-hostname", "--to-unicode"],
+    ] {
+        let output = run(args, b"fass.de\n");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(output.stdout.is_empty());
+    }
 }
