@@ -223,38 +223,33 @@ impl Outcome {
 }
 
 fn check(mode: Mode, name: &str) -> Outcome {
-    let options = Options::new();
-    let result = match mode {
-        Mode::Check(Format::Hostname) => options.check_hostname(name),
-        Mode::Check(Format::IdnHostname) => options.check_idn_hostname(name),
-        Mode::ToAscii => {
-            return match uts46::to_ascii(name, uts46::Options::default()) {
-                Ok(value) => Outcome::Converted {
-                    field: "ascii",
-                    value,
-                },
-                Err(error) => Outcome::ConversionFailed {
-                    error,
-                    unicode: None,
-                },
-            };
-        }
-        Mode::ToUnicode => {
-            return match uts46::to_unicode(name, uts46::Options::default()) {
-                (value, Ok(())) => Outcome::Converted {
-                    field: "unicode",
-                    value,
-                },
-                (value, Err(error)) => Outcome::ConversionFailed {
-                    error,
-                    unicode: Some(value),
-                },
-            };
-        }
-    };
-    match result {
+    let checked = |result: Result<(), Error>| match result {
         Ok(()) => Outcome::Valid,
         Err(e) => Outcome::Invalid(e),
+    };
+    match mode {
+        Mode::Check(Format::Hostname) => checked(Options::new().check_hostname(name)),
+        Mode::Check(Format::IdnHostname) => checked(Options::new().check_idn_hostname(name)),
+        Mode::ToAscii => match uts46::to_ascii(name, uts46::Options::default()) {
+            Ok(value) => Outcome::Converted {
+                field: "ascii",
+                value,
+            },
+            Err(error) => Outcome::ConversionFailed {
+                error,
+                unicode: None,
+            },
+        },
+        Mode::ToUnicode => match uts46::to_unicode(name, uts46::Options::default()) {
+            (value, Ok(())) => Outcome::Converted {
+                field: "unicode",
+                value,
+            },
+            (value, Err(error)) => Outcome::ConversionFailed {
+                error,
+                unicode: Some(value),
+            },
+        },
     }
 }
 
