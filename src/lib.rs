@@ -25,7 +25,6 @@ mod error;
 mod formats;
 mod label;
 pub mod punycode;
-#[allow(dead_code)] // the UTS #46 table is read once the uts46 module lands
 mod tables;
 mod ucd;
 pub mod uts46;
