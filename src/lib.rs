@@ -164,7 +164,6 @@ pub mod json;
 mod label;
 mod newtypes;
 pub mod punycode;
-#[allow(dead_code)] // the UTS #46 table is read once the uts46 module lands
 mod tables;
 mod ucd;
 pub mod uts46;
