@@ -9,7 +9,8 @@ use idn_hostname::{Error, Options, uts46};
 
 const USAGE: &str = "\
 usage: idn-hostname [--format hostname|idn-hostname | --to-ascii | --to-unicode] [--json]
-                    [--summary] [--all|--invalid] [--] [NAME...]
+                    [--summary] [--all|--invalid] [--trailing-dot] [--underscore]
+                    [--uts46-mapping] [--] [NAME...]
 
 Checks each NAME (or, with none, each line of standard input, as it streams in) as a
 JSON Schema `idn-hostname` (the default: IDNA2008, RFC 5890-5893) or `hostname`
@@ -39,6 +40,14 @@ options:
                (alone, it is the default)
   --invalid    print the lines of invalid names only (with --summary: then the summary)
   -h, --help   print this help
+
+departures from the formats, for checks only (each breaks the JSON Schema format):
+  --trailing-dot    accept one trailing dot, the root of a fully qualified name
+                    (RFC 1034 section 3.1)
+  --underscore      accept labels that start with an underscore, as `_dmarc`
+                    (RFC 8552)
+  --uts46-mapping   idn-hostname: map the name with UTS #46 (section 4 steps 1 and 2)
+                    before the IDNA2008 rules, so that `Bücher.de` passes
 
 Reading standard input with standard error on a terminal, a count of the lines read
 is shown there once the input passes 200000 lines.
@@ -86,6 +95,7 @@ enum Lines {
 
 struct Args {
     mode: Mode,
+    options: Options,
     json: bool,
     lines: Lines,
     summary: bool,
@@ -94,6 +104,8 @@ struct Args {
 
 fn parse_args(args: impl Iterator<Item = OsString>) -> Result<Option<Args>, String> {
     let mut format = None;
+    let mut options = Options::new();
+    let mut departs = false;
     let mut conversion = None;
     let mut json = false;
     let mut summary = false;
@@ -118,6 +130,18 @@ fn parse_args(args: impl Iterator<Item = OsString>) -> Result<Option<Args>, Stri
             "--summary" => summary = true,
             "--all" => all = true,
             "--invalid" => invalid = true,
+            "--trailing-dot" => {
+                options = options.allow_trailing_dot(true);
+                departs = true;
+            }
+            "--underscore" => {
+                options = options.allow_underscore_labels(true);
+                departs = true;
+            }
+            "--uts46-mapping" => {
+                options = options.uts46_mapping(true);
+                departs = true;
+            }
             "--format" => {
                 let value = it.next().ok_or("--format needs a value")?;
                 format = Some(parse_format(&value.to_string_lossy())?);
@@ -156,11 +180,17 @@ fn parse_args(args: impl Iterator<Item = OsString>) -> Result<Option<Args>, Stri
                 "--format checks, --to-ascii and --to-unicode convert: give one",
             ));
         }
+        (_, Some(_)) if departs => {
+            return Err(String::from(
+                "--trailing-dot, --underscore and --uts46-mapping are for checks, not conversions",
+            ));
+        }
         (_, Some(mode)) => mode,
         (format, None) => Mode::Check(format.unwrap_or(Format::IdnHostname)),
     };
     Ok(Some(Args {
         mode,
+        options,
         json,
         lines,
         summary,
@@ -222,14 +252,14 @@ impl Outcome {
     }
 }
 
-fn check(mode: Mode, name: &str) -> Outcome {
+fn check(mode: Mode, options: Options, name: &str) -> Outcome {
     let checked = |result: Result<(), Error>| match result {
         Ok(()) => Outcome::Valid,
         Err(e) => Outcome::Invalid(e),
     };
     match mode {
-        Mode::Check(Format::Hostname) => checked(Options::new().check_hostname(name)),
-        Mode::Check(Format::IdnHostname) => checked(Options::new().check_idn_hostname(name)),
+        Mode::Check(Format::Hostname) => checked(options.check_hostname(name)),
+        Mode::Check(Format::IdnHostname) => checked(options.check_idn_hostname(name)),
         Mode::ToAscii => match uts46::to_ascii(name, uts46::Options::default()) {
             Ok(value) => Outcome::Converted {
                 field: "ascii",
@@ -475,7 +505,7 @@ fn run(args: Args) -> io::Result<bool> {
     if !args.names.is_empty() {
         for (i, name) in args.names.iter().enumerate() {
             match name.to_str() {
-                Some(name) => sink.take(name, &check(args.mode, name))?,
+                Some(name) => sink.take(name, &check(args.mode, args.options, name))?,
                 None => {
                     let bytes = name.as_encoded_bytes();
                     let at = match std::str::from_utf8(bytes) {
@@ -517,7 +547,7 @@ fn run(args: Args) -> io::Result<bool> {
                 }
             }
             match std::str::from_utf8(&buf) {
-                Ok(name) => sink.take(name, &check(args.mode, name))?,
+                Ok(name) => sink.take(name, &check(args.mode, args.options, name))?,
                 Err(e) => {
                     let outcome = Outcome::NotUtf8 {
                         source: Source::Line(line),

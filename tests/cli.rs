@@ -211,6 +211,10 @@ fn help_prints_usage_and_examples() {
         let text = String::from_utf8(output.stdout).unwrap();
         assert!(text.starts_with("usage: idn-hostname"));
         for word in [
+            "--to-ascii",
+            "--to-unicode",
+            "--trailing-dot",
+            "--uts46-mapping",
             "--format",
             "--json",
             "--summary",
@@ -664,4 +668,29 @@ fn conversions_and_format_exclude_each_other() {
         assert_eq!(output.status.code(), Some(2), "{args:?}");
         assert!(output.stdout.is_empty());
     }
+}
+
+#[test]
+fn departures_from_the_formats() {
+    // The suite's "trailing dot" is invalid as a format; RFC 1034 section 3.1 writes a fully
+    // qualified name with the root's dot.
+    let output = run(&["--format", "hostname", "example."], b"");
+    assert_eq!(output.status.code(), Some(1));
+    let output = run(&["--format", "hostname", "--trailing-dot", "example."], b"");
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    // The suite's "contains underscore" is invalid; RFC 8552 section 2 names underscored
+    // labels such as `_dmarc` (leftmost, underscore-led).
+    let output = run(&["--format", "hostname", "_dmarc.example.com"], b"");
+    assert_eq!(output.status.code(), Some(1));
+    let output = run(&["--underscore", "_dmarc.example.com"], b"");
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    // RFC 5892: U+0046 is DISALLOWED (Unstable: it changes under NFKC_Casefold), so `Faß.de`
+    // is no idn-hostname; IdnaTestV2.txt maps it to `faß.de` with no error, and ß is PVALID.
+    let output = run(&["Faß.de"], b"");
+    assert_eq!(output.status.code(), Some(1));
+    let output = run(&["--uts46-mapping", "Faß.de"], b"");
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    // Departures are for checks.
+    let output = run(&["--to-ascii", "--trailing-dot", "example."], b"");
+    assert_eq!(output.status.code(), Some(2));
 }
