@@ -51,6 +51,11 @@
 //!
 //! let python_idna = Options::new().bidi_scope(BidiScope::RtlLabels);
 //! assert!(python_idna.is_idn_hostname("example.com"));
+//!
+//! // Map with UTS #46 (case, width) before the IDNA2008 rules: a departure from RFC 5890.
+//! let mapped = Options::new().uts46_mapping(true);
+//! assert!(mapped.is_idn_hostname("Bücher.de"));
+//! assert!(!idn_hostname::is_idn_hostname("Bücher.de"));
 //! ```
 //!
 //! # Register with a JSON Schema validator
