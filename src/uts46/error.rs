@@ -269,8 +269,8 @@ impl fmt::Display for Error {
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for Error {}
+// `core::error::Error` (Rust 1.81), so that `no_std` users have the trait too.
+impl core::error::Error for Error {}
 
 #[cfg(test)]
 mod tests {

@@ -36,7 +36,7 @@
 //! registry must apply IDNA2008 itself; this module is for lookup.
 
 mod error;
-mod mapping;
+pub(crate) mod mapping;
 
 use alloc::borrow::Cow;
 use alloc::string::String;
@@ -325,7 +325,7 @@ fn process_general(input: &str, options: Options, statuses: &mut Statuses, x4_2:
             }
             chars.clear();
             chars.extend(out.get(start..end).unwrap_or("").chars());
-            let failed = bidi_conditions_failed(&chars);
+            let failed = bidi::failed_conditions(&chars);
             for (rule, status) in [
                 (1, Status::B1),
                 (2, Status::B2),
@@ -341,54 +341,6 @@ fn process_general(input: &str, options: Options, statuses: &mut Statuses, x4_2:
         }
     }
     out
-}
-
-/// Every condition of RFC 5893 section 2 that a non-empty label fails, as bit `n` for condition
-/// `n`: IdnaTestV2.txt lists them all (e.g. `[B5, B6]` for "à\u{5D0}"), where
-/// [`bidi::check_label`] stops at the first. A label that fails condition 1 is neither an RTL
-/// nor an LTR label, so conditions 2 to 6, which apply "in an RTL label" or "in an LTR label",
-/// are not asked of it (IdnaTestV2.txt gives `0à` only `[B1]`).
-///
-/// Belongs beside `check_label` in `bidi.rs` (one place per rule); kept here until it moves, and
-/// tied to `check_label` by a unit test (same verdict, and its condition is among these).
-fn bidi_conditions_failed(label: &[char]) -> u8 {
-    use crate::ucd::BidiClass::{AL, AN, BN, CS, EN, ES, ET, L, NSM, ON, R};
-    let class = |c: &char| bidi::bidi_class(*c);
-    let Some(first) = label.first().map(class) else {
-        return 0;
-    };
-    if !matches!(first, L | R | AL) {
-        return 1 << 1;
-    }
-    let last = label.iter().rev().map(class).find(|&c| c != NSM);
-    let mut failed = 0;
-    if matches!(first, R | AL) {
-        if !label
-            .iter()
-            .map(class)
-            .all(|c| matches!(c, R | AL | AN | EN | ES | CS | ET | ON | BN | NSM))
-        {
-            failed |= 1 << 2;
-        }
-        if !matches!(last, Some(R | AL | EN | AN)) {
-            failed |= 1 << 3;
-        }
-        if label.iter().map(class).any(|c| c == EN) && label.iter().map(class).any(|c| c == AN) {
-            failed |= 1 << 4;
-        }
-    } else {
-        if !label
-            .iter()
-            .map(class)
-            .all(|c| matches!(c, L | EN | ES | CS | ET | ON | BN | NSM))
-        {
-            failed |= 1 << 5;
-        }
-        if !matches!(last, Some(L | EN)) {
-            failed |= 1 << 6;
-        }
-    }
-    failed
 }
 
 /// The Validity Criteria of UTS #46 section 4.1 on one label, but criterion 1 (NFC), which the
@@ -568,33 +520,5 @@ mod tests {
         assert_eq!(to_unicode("a..b", no_length).1, Ok(()));
         assert!(to_ascii("a.b.", d).unwrap_err().contains(Status::A4_2));
         assert_eq!(to_ascii("a.b.", no_length).as_deref(), Ok("a.b."));
-    }
-
-    /// `bidi_conditions_failed` and `bidi::check_label` give the same verdict, and the condition
-    /// `check_label` reports is one of those failed, on every label of up to three code points
-    /// drawn from one code point of each Bidi class that matters.
-    #[test]
-    fn bidi_conditions_agree_with_check_label() {
-        // L, R, AL, EN, ES, ET, AN, CS, NSM, BN, ON, WS.
-        let sample = [
-            'a', '\u{5D0}', '\u{627}', '1', '+', '$', '\u{660}', ',', '\u{300}', '\u{AD}', '!', ' ',
-        ];
-        let mut labels: Vec<Vec<char>> = Vec::new();
-        for &a in &sample {
-            labels.push(vec![a]);
-            for &b in &sample {
-                labels.push(vec![a, b]);
-                for &c in &sample {
-                    labels.push(vec![a, b, c]);
-                }
-            }
-        }
-        for label in labels {
-            let failed = bidi_conditions_failed(&label);
-            match bidi::check_label(&label) {
-                Ok(()) => assert_eq!(failed, 0, "{label:?}"),
-                Err((_, rule)) => assert!(failed & (1 << rule.number()) != 0, "{label:?}"),
-            }
-        }
     }
 }

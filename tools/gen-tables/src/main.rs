@@ -70,7 +70,8 @@ struct Input {
     sha256: String,
 }
 
-const INPUTS: &[&str] = &[
+/// The UCD files the packed property table is made from.
+const PROPERTY_INPUTS: &[&str] = &[
     "ucd/UnicodeData.txt",
     "ucd/DerivedCoreProperties.txt",
     "ucd/DerivedNormalizationProps.txt",
@@ -82,9 +83,10 @@ const INPUTS: &[&str] = &[
     "ucd/extracted/DerivedBidiClass.txt",
     "ucd/extracted/DerivedJoiningType.txt",
     "ucd/extracted/DerivedCombiningClass.txt",
-    "idna/IdnaMappingTable.txt",
 ];
 
+/// The UTS #46 mapping table.
+const MAPPING_INPUT: &str = "idna/IdnaMappingTable.txt";
 struct Inputs {
     files: Vec<Input>,
 }
@@ -104,7 +106,7 @@ impl Inputs {
             expected.insert(name.to_string(), sum.to_string());
         }
         let mut files = Vec::new();
-        for &name in INPUTS {
+        for &name in PROPERTY_INPUTS.iter().chain([&MAPPING_INPUT]) {
             let path = root.join(name);
             let bytes = std::fs::read(&path)
                 .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
@@ -127,10 +129,10 @@ impl Inputs {
     }
 
     fn get(&self, name: &str) -> &Input {
-        // INPUTS lists every name the generator asks for; a miss is a bug in this file.
+        // PROPERTY_INPUTS and MAPPING_INPUT list every file the generator asks for.
         match self.files.iter().find(|f| f.name == name) {
             Some(f) => f,
-            None => unreachable!("{name} is not in INPUTS"),
+            None => unreachable!("{name} is not an input"),
         }
     }
 
@@ -750,7 +752,7 @@ struct Mapping {
 }
 
 fn uts46_mapping(inputs: &Inputs) -> Result<Mapping> {
-    const FILE: &str = "idna/IdnaMappingTable.txt";
+    const FILE: &str = MAPPING_INPUT;
     let mut starts = Vec::new();
     let mut values = Vec::new();
     let mut strings = String::new();
@@ -825,7 +827,7 @@ fn uts46_mapping(inputs: &Inputs) -> Result<Mapping> {
 // ---------------------------------------------------------------------------------------------
 
 fn unicode_version(inputs: &Inputs) -> Result<(u8, u8, u8)> {
-    let text = inputs.text("idna/IdnaMappingTable.txt");
+    let text = inputs.text(MAPPING_INPUT);
     let line = text
         .lines()
         .find_map(|l| l.strip_prefix("# Version: "))
@@ -919,7 +921,7 @@ fn render(inputs: &Inputs) -> Result<Vec<(&'static str, String)>> {
          pub(crate) mod properties;\npub(crate) mod uts46;\n\n\
          /// The version of Unicode every table in this folder was generated from.\n\
          pub(crate) const UNICODE_VERSION: (u8, u8, u8) = ({}, {}, {});\n",
-        header(inputs, version, &["idna/IdnaMappingTable.txt"], ""),
+        header(inputs, version, &[MAPPING_INPUT], ""),
         version.0,
         version.1,
         version.2
@@ -934,24 +936,7 @@ fn render(inputs: &Inputs) -> Result<Vec<(&'static str, String)>> {
         trie.index2.len(),
         trie.data.len()
     );
-    let mut props = header(
-        inputs,
-        version,
-        &[
-            "ucd/UnicodeData.txt",
-            "ucd/DerivedCoreProperties.txt",
-            "ucd/DerivedNormalizationProps.txt",
-            "ucd/PropList.txt",
-            "ucd/Blocks.txt",
-            "ucd/HangulSyllableType.txt",
-            "ucd/CaseFolding.txt",
-            "ucd/Scripts.txt",
-            "ucd/extracted/DerivedBidiClass.txt",
-            "ucd/extracted/DerivedJoiningType.txt",
-            "ucd/extracted/DerivedCombiningClass.txt",
-        ],
-        &sizes,
-    );
+    let mut props = header(inputs, version, PROPERTY_INPUTS, &sizes);
     props.push_str(
         "//! One packed `u16` of properties for every code point, in a code point trie.\n//!\n\
          //! Bits 0-2: RFC 5892 derived property (0 PVALID, 1 CONTEXTJ, 2 CONTEXTO, 3 DISALLOWED,\n\
@@ -1027,7 +1012,7 @@ fn render(inputs: &Inputs) -> Result<Vec<(&'static str, String)>> {
         mapping.starts.len() * 8,
         mapping.strings.len()
     );
-    let mut uts46 = header(inputs, version, &["idna/IdnaMappingTable.txt"], &sizes);
+    let mut uts46 = header(inputs, version, &[MAPPING_INPUT], &sizes);
     uts46.push_str(
         "//! The UTS #46 mapping table (IdnaMappingTable.txt) as sorted ranges.\n//!\n\
          //! `RANGE_VALUES[i]` applies from `RANGE_STARTS[i]` up to the next start. Its bits 0-2 are\n\
@@ -1037,7 +1022,7 @@ fn render(inputs: &Inputs) -> Result<Vec<(&'static str, String)>> {
     let _ = writeln!(
         uts46,
         "/// UTS #46 status names by packed index.\n\
-         #[cfg_attr(not(test), allow(dead_code))]\n\
+         #[allow(dead_code)] // documents the packed order; the reader matches on the index\n\
          pub(crate) static STATUSES: [&str; {}] = [{}];\n",
         STATUSES.len(),
         STATUSES
