@@ -20,7 +20,7 @@ use criterion::{
     BenchmarkGroup, BenchmarkId, Criterion, Throughput, criterion_group, criterion_main,
 };
 use idn_hostname::{
-    check_hostname, check_idn_hostname, is_hostname, is_idn_hostname, punycode, uts46,
+    Options, check_hostname, check_idn_hostname, is_hostname, is_idn_hostname, punycode, uts46,
 };
 
 const MIB: usize = 1 << 20;
@@ -30,7 +30,7 @@ fn fill(unit: &str, bytes: usize) -> String {
     unit.repeat(bytes / unit.len())
 }
 
-/// The four format entry points on one input.
+/// The four format entry points on one input, and `idn-hostname` with the UTS #46 mapping.
 fn formats(group: &mut BenchmarkGroup<'_, criterion::measurement::WallTime>, input: &str) {
     group.throughput(Throughput::Bytes(input.len() as u64));
     group.bench_function("is_hostname", |b| b.iter(|| is_hostname(black_box(input))));
@@ -42,6 +42,12 @@ fn formats(group: &mut BenchmarkGroup<'_, criterion::measurement::WallTime>, inp
     });
     group.bench_function("check_idn_hostname", |b| {
         b.iter(|| check_idn_hostname(black_box(input)))
+    });
+    // The UTS #46 mapping runs on the whole input before the rules (and their length gate):
+    // ignored code points map to nothing, so no length refuses an input before it is mapped.
+    let mapping = Options::new().uts46_mapping(true);
+    group.bench_function("is_idn_hostname_uts46_mapping", |b| {
+        b.iter(|| mapping.is_idn_hostname(black_box(input)))
     });
 }
 

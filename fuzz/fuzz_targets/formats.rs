@@ -12,13 +12,16 @@
 //!   Punycode, each separator by `.`; RFC 5891 section 4) is a valid `hostname`, and the U-label
 //!   form of a valid `hostname` (each A-label decoded, RFC 5891 section 5) is a valid
 //!   `idn-hostname` unless the name has a reserved LDH label; the two conversions are inverse.
-//! - Each option of `Options` only widens what is accepted.
+//! - Each option of `Options` only widens what is accepted, the UTS #46 mapping included.
+//! - The newtypes `Hostname` and `IdnHostname` accept and refuse as the functions do.
 
 #![no_main]
 
+use std::str::FromStr;
+
 use idn_hostname::{
-    BidiScope, Error, Options, check_hostname, check_idn_hostname, is_hostname, is_idn_hostname,
-    punycode,
+    BidiScope, Error, Hostname, IdnHostname, Options, check_hostname, check_idn_hostname,
+    is_hostname, is_idn_hostname, punycode,
 };
 use libfuzzer_sys::fuzz_target;
 
@@ -39,6 +42,14 @@ fuzz_target!(|data: &[u8]| {
     if let Err(e) = &idn {
         check_error(s, e, &IDN_SEPARATORS);
     }
+
+    // The checked newtypes are the same checks.
+    assert_eq!(
+        Hostname::new(s.to_owned()).err(),
+        hostname.clone().err(),
+        "{s:?}"
+    );
+    assert_eq!(IdnHostname::from_str(s).err(), idn.clone().err(), "{s:?}");
 
     if s.is_ascii() {
         let reserved = s.split('.').any(is_reserved_ldh);
@@ -89,6 +100,11 @@ fuzz_target!(|data: &[u8]| {
         Options::new().bidi_scope(BidiScope::RtlLabels),
         Options::new().allow_underscore_labels(true),
         Options::new().allow_trailing_dot(true),
+        // UTS #46 mapping (section 4 steps 1 and 2) before the IDNA2008 rules: the mapping
+        // leaves PVALID, CONTEXTJ and CONTEXTO code points as they are (their status in
+        // IdnaMappingTable.txt is valid or deviation, kept by Nontransitional Processing), a
+        // U-label is NFC already, and the full stops become ".": what is valid stays valid.
+        Options::new().uts46_mapping(true),
     ];
     for options in lenient {
         if hostname.is_ok() {
