@@ -82,6 +82,14 @@ impl Options {
     /// from RFC 5890 section 2.3.2.3, whose U-labels are checked as they stand. The mapping
     /// allocates when it changes the input, and an error then speaks of the mapped name.
     /// `hostname` is ASCII and unaffected.
+    ///
+    /// # Security
+    ///
+    /// With the mapping on, input longer than any valid name cannot be refused before it is
+    /// mapped: ignored code points (U+00AD SOFT HYPHEN and the like) map to nothing, so a
+    /// megabyte of them around `a.com` is a valid name. The work stays linear in the input (about
+    /// a millisecond a megabyte of ASCII on the development machine, `benches/hostile.rs`), and
+    /// the mapping allocates; callers that take untrusted input may cap its length first.
     pub const fn uts46_mapping(mut self, on: bool) -> Options {
         self.uts46_mapping = on;
         self
