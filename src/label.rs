@@ -115,8 +115,8 @@ pub(crate) fn check_alabel(label: &Label<'_>, buf: &mut Buffer) -> Result<usize,
         Err(e) => return Err(label.whole(ErrorKind::InvalidPunycode(e))),
     };
     let ulabel = buf.get_mut(..n).unwrap_or(&mut []);
-    // DNS matches ASCII without regard to case (RFC 4343), so an A-label written in capitals is
-    // the same label as in small letters: its basic code points are taken in lower case.
+    // An A-label is lower-cased before it is decoded (RFC 5891 section 5.3; DNS matches ASCII
+    // without regard to case, RFC 4343), so its basic code points are taken in lower case.
     for c in ulabel.iter_mut() {
         c.make_ascii_lowercase();
     }

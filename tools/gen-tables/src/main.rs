@@ -358,7 +358,7 @@ impl<'a> Nfkc<'a> {
             let s = cp - S_BASE;
             out.push(L_BASE + s / N_COUNT);
             out.push(V_BASE + (s % N_COUNT) / T_COUNT);
-            if s % T_COUNT != 0 {
+            if !s.is_multiple_of(T_COUNT) {
                 out.push(T_BASE + s % T_COUNT);
             }
         } else if let Some((_, m)) = self.ucd.decomposition.get(&cp) {
@@ -424,7 +424,7 @@ impl<'a> Nfkc<'a> {
             return Some(S_BASE + ((a - L_BASE) * V_COUNT + (b - V_BASE)) * T_COUNT);
         }
         if (S_BASE..S_BASE + S_COUNT).contains(&a)
-            && (a - S_BASE) % T_COUNT == 0
+            && (a - S_BASE).is_multiple_of(T_COUNT)
             && (T_BASE + 1..T_BASE + T_COUNT).contains(&b)
         {
             return Some(a + (b - T_BASE));
