@@ -680,7 +680,7 @@ fn long_unicode(rng: &mut Rng, script: &Script) -> Result<(String, String)> {
 
 /// Letters to break rules with, from the word lists.
 fn latin_word(rng: &mut Rng) -> &'static str {
-    *rng.pick(SCRIPTS[0].words)
+    rng.pick::<&str>(SCRIPTS[0].words)
 }
 
 fn script_word(rng: &mut Rng, name: &str) -> &'static str {
@@ -688,7 +688,7 @@ fn script_word(rng: &mut Rng, name: &str) -> &'static str {
         .iter()
         .find(|s| s.name == name)
         .map_or(&SCRIPTS[0], |s| s);
-    *rng.pick(script.words)
+    rng.pick::<&str>(script.words)
 }
 
 /// Canonical decompositions of the Latin letters of the word list (UnicodeData.txt field 5).
