@@ -151,6 +151,8 @@ pub(crate) fn check(input: &str, format: Format, options: &Options) -> Result<()
     // The length of the name in A-label form so far; an upper bound while `exact` is false.
     let mut octets = 0usize;
     let mut exact = true;
+    // Set once the bounds have been found too loose: every length measured exactly from then on.
+    let mut measure = false;
     let mut bidi_domain = false;
     let mut bidi_error: Option<Violation> = None;
     let mut start = 0;
@@ -177,7 +179,7 @@ pub(crate) fn check(input: &str, format: Format, options: &Options) -> Result<()
         if label.text.is_empty() {
             return Err(label.whole(ErrorKind::EmptyLabel));
         }
-        let checked = check_label(&label, format, options, &mut buf, ldh, exact)?;
+        let checked = check_label(&label, format, options, &mut buf, ldh, measure)?;
         octets += checked.octets + usize::from(index > 0);
         exact &= checked.exact;
         if octets > MAX_NAME_OCTETS {
@@ -188,6 +190,7 @@ pub(crate) fn check(input: &str, format: Format, options: &Options) -> Result<()
             // label after them.
             octets = exact_octets(name, format, index, &mut buf);
             exact = true;
+            measure = true;
             if octets > MAX_NAME_OCTETS {
                 return Err(Violation::name(ErrorKind::NameTooLong));
             }
