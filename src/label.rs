@@ -247,10 +247,11 @@ fn decimal_digits(mut q: u64) -> usize {
 /// `domain`). Returns whether the label is an RTL label (RFC 5893 section 1.4); on failure, the
 /// rule and the index of the code point.
 ///
-/// The common case takes one table read a code point: when every code point is PVALID and
-/// none is a combining mark or composes with what precedes it, the label is in NFC (such code points have
-/// `NFC_Quick_Check=Yes` and `Canonical_Combining_Class=0`; the tests check it for every code
-/// point), so the rules in the order above all pass but the hyphen ones, checked first.
+/// The common case takes one table read a code point: when every code point is PVALID, the
+/// rules in the order above all pass once the hyphens are checked (first) and the label is in
+/// NFC. NFC needs no check when no code point is a combining mark or composes with what
+/// precedes it: the others have `NFC_Quick_Check=Yes` and `Canonical_Combining_Class=0` (the
+/// tests check it for every code point).
 pub(crate) fn check_ulabel_chars(label: &[char]) -> Result<bool, (ErrorKind, usize)> {
     if let Some(rtl) = plain_ulabel(label) {
         return Ok(rtl);
@@ -271,6 +272,7 @@ fn plain_ulabel(label: &[char]) -> Option<bool> {
         return None;
     }
     let mut rtl = false;
+    let mut marks = false;
     for &c in label {
         if c.is_ascii() {
             if !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-') {
@@ -279,14 +281,24 @@ fn plain_ulabel(label: &[char]) -> Option<bool> {
             continue;
         }
         let props = ucd::props(c);
-        if props.derived() != DerivedProperty::Pvalid || props.is_mark() || composes_without_mark(c)
-        {
+        if props.derived() != DerivedProperty::Pvalid {
             return None;
         }
+        marks |= props.is_mark() || composes_without_mark(c);
         rtl |= matches!(
             props.bidi_class(),
             BidiClass::R | BidiClass::AL | BidiClass::AN
         );
+    }
+    // With marks, the label is in NFC if the quick check (or the normalization it falls back
+    // to) says so; a leading mark is an error that the rules in order report.
+    if marks
+        && (label
+            .first()
+            .is_some_and(|&c| !c.is_ascii() && ucd::props(c).is_mark())
+            || !is_nfc(label))
+    {
+        return None;
     }
     Some(rtl)
 }
