@@ -43,6 +43,45 @@ fn is_ldh(byte: u8) -> bool {
     LDH.get(usize::from(byte)).is_some_and(|&ok| ok)
 }
 
+/// The end of the run of letters, digits and hyphens that starts at `from`: eight bytes at a
+/// time while they are all LDH (see [`non_ldh`]), then byte by byte.
+#[inline]
+fn ldh_run(bytes: &[u8], from: usize) -> usize {
+    let mut at = from;
+    while let Some(chunk) = bytes.get(at..at + 8) {
+        let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+        let bad = non_ldh(word);
+        if bad != 0 {
+            // Little-endian: the lowest flagged byte is the first in the text.
+            return at + (bad.trailing_zeros() / 8) as usize;
+        }
+        at += 8;
+    }
+    while bytes.get(at).is_some_and(|&b| is_ldh(b)) {
+        at += 1;
+    }
+    at
+}
+
+/// The bytes of `word` that are not ASCII letters, digits or hyphen, each flagged by its high
+/// bit. Every comparison is an addition on the low seven bits of a byte, which cannot carry
+/// into the next byte (at most 0x7F + 0x7F), so the bytes are tested independently.
+#[inline]
+fn non_ldh(word: u64) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = ONES * 0x80;
+    let low = word & !HIGH;
+    // The high bit of each byte of `ge(v, x)` is set where that byte of `v` is at least `x`.
+    let ge = |v: u64, x: u8| (v + ONES * u64::from(0x80 - x)) & HIGH;
+    // Setting bit 5 maps A-Z onto a-z and moves no other byte into a-z.
+    let folded = low | (ONES * 0x20);
+    let letter = ge(folded, b'a') & !ge(folded, b'z' + 1);
+    let digit = ge(low, b'0') & !ge(low, b'9' + 1);
+    let hyphen = ge(low, b'-') & !ge(low, b'-' + 1);
+    // A byte with its high bit set is not ASCII, whatever its low bits say.
+    HIGH & !((letter | digit | hyphen) & !word)
+}
+
 // Indexing in a constant is evaluated by the compiler: it cannot fail at run time.
 #[allow(clippy::indexing_slicing)]
 static LDH: [bool; 256] = {
@@ -159,10 +198,7 @@ pub(crate) fn check(input: &str, format: Format, options: &Options) -> Result<()
     let mut index = 0;
     loop {
         // The LDH scan: letters, digits and hyphens up to a separator or the end.
-        let mut at = start;
-        while bytes.get(at).is_some_and(|&b| is_ldh(b)) {
-            at += 1;
-        }
+        let at = ldh_run(bytes, start);
         let (end, next, ldh) = match bytes.get(at) {
             None => (at, None, true),
             Some(b'.') => (at, Some(at + 1), true),
@@ -347,6 +383,24 @@ fn check_bidi(label: &Label<'_>, n: Option<usize>, buf: &mut Buffer) -> Result<(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The word-at-a-time test against the byte test, on every byte in every position.
+    #[test]
+    fn non_ldh_flags_exactly_the_other_bytes() {
+        for b in 0..=255u8 {
+            for pos in 0..8 {
+                let mut bytes = *b"abcdefgh";
+                bytes[pos] = b;
+                let flags = non_ldh(u64::from_le_bytes(bytes));
+                let want = if is_ldh(b) { 0 } else { 0x80u64 << (8 * pos) };
+                assert_eq!(flags, want, "byte {b:#04x} at {pos}");
+            }
+        }
+        assert_eq!(ldh_run(b"abc-0123456789xyz.q", 0), 17);
+        assert_eq!(ldh_run(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ_", 2), 26);
+        assert_eq!(ldh_run("abcdefg\u{e9}".as_bytes(), 0), 7);
+        assert_eq!(ldh_run(b"abc", 3), 3);
+    }
 
     #[test]
     fn labels_carry_their_offsets() {
