@@ -192,6 +192,9 @@ pub(crate) fn check(input: &str, format: Format, options: &Options) -> Result<()
     let mut exact = true;
     // Set once the bounds have been found too loose: every length measured exactly from then on.
     let mut measure = false;
+    // The exact length of each label measured so far, 0 where only a bound was taken (no label
+    // is empty): a name of at most 253 octets has at most 127 labels.
+    let mut measured = [0u8; 128];
     let mut bidi_domain = false;
     let mut bidi_error: Option<Violation> = None;
     let mut start = 0;
@@ -218,13 +221,18 @@ pub(crate) fn check(input: &str, format: Format, options: &Options) -> Result<()
         let checked = check_label(&label, format, options, &mut buf, ldh, measure)?;
         octets += checked.octets + usize::from(index > 0);
         exact &= checked.exact;
+        if checked.exact
+            && let (Some(slot), Ok(len)) = (measured.get_mut(index), u8::try_from(checked.octets))
+        {
+            *slot = len;
+        }
         if octets > MAX_NAME_OCTETS {
             if exact {
                 return Err(Violation::name(ErrorKind::NameTooLong));
             }
             // Some lengths were upper bounds: measure the labels so far exactly, and every
             // label after them.
-            octets = exact_octets(name, format, index, &mut buf);
+            octets = exact_octets(name, format, index, &measured, &mut buf);
             exact = true;
             measure = true;
             if octets > MAX_NAME_OCTETS {
@@ -274,12 +282,22 @@ pub(crate) fn check(input: &str, format: Format, options: &Options) -> Result<()
 }
 
 /// The exact length in A-label form of labels `0..=last` of a name whose labels have passed
-/// [`check_label`], with their separators.
-fn exact_octets(name: &str, format: Format, last: usize, buf: &mut Buffer) -> usize {
+/// [`check_label`], with their separators; `measured` holds the lengths already known (0 for
+/// none).
+fn exact_octets(
+    name: &str,
+    format: Format,
+    last: usize,
+    measured: &[u8],
+    buf: &mut Buffer,
+) -> usize {
     labels(name, format)
         .take(last + 1)
         .map(|label| {
-            let octets = if label.text.is_ascii() {
+            let known = measured.get(label.index).copied().unwrap_or(0);
+            let octets = if known > 0 {
+                usize::from(known)
+            } else if label.text.is_ascii() {
                 label.text.len()
             } else {
                 label::collect_chars(label.text, buf)

@@ -166,7 +166,7 @@ pub(crate) fn check_ulabel(
         .ok_or_else(|| label.whole(ErrorKind::LabelTooLong))?;
     let chars = buf.get(..n).unwrap_or(&[]);
     let rtl = check_ulabel_chars(chars).map_err(|(kind, i)| label.at_char(kind, i))?;
-    let bound = ACE_PREFIX.len() + encoded_len_bound(chars);
+    let bound = ACE_PREFIX.len().saturating_add(encoded_len_bound(chars));
     if !exact && bound <= MAX_LABEL_OCTETS {
         return Ok(ULabel {
             chars: n,
@@ -216,6 +216,11 @@ pub(crate) fn encoded_len_bound(label: &[char]) -> usize {
             *slot = u32::from(c);
             k += 1;
         }
+    }
+    // Every integer takes at least two digits here (`q >= len + 1 >= 2`): a label whose bound
+    // cannot stay within 63 octets is not worth sorting.
+    if ACE_PREFIX.len() + basic + usize::from(basic > 0) + 2 * k > MAX_LABEL_OCTETS {
+        return usize::MAX;
     }
     let values = values.get_mut(..k).unwrap_or(&mut []);
     values.sort_unstable();
