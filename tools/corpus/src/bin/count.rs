@@ -56,6 +56,9 @@ fn main() -> ExitCode {
         "is_hostname" => idn_hostname::is_hostname,
         "is_idn_hostname" => idn_hostname::is_idn_hostname,
         "idna_strict" => |n| idna::domain_to_ascii_strict(n).is_ok(),
+        "uts46_to_ascii" => {
+            |n| idn_hostname::uts46::to_ascii(n, idn_hostname::uts46::Options::DEFAULT).is_ok()
+        }
         "punycode_decode" => |n| {
             n.split('.')
                 .filter_map(|l| l.strip_prefix("xn--"))
