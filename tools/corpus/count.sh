@@ -16,9 +16,9 @@ per_pass() { # file column function
   b=$(ir "$1" "$2" "$3" "$passes")
   echo $(((b - a) / passes))
 }
-printf '%-18s %-8s %12s %12s %12s %12s | %s\n' corpus form ldh_loop is_hostname is_idn_hostname idna_strict "idna/ours"
+printf '%-12s %-8s %10s %10s %10s %10s %10s | %s\n' corpus form ldh_loop is_hostname is_idn_hostname idna_strict uts46 "idna/ours"
 row() { # name file column form
-  local ldh host idn idna
+  local ldh host idn idna uts
   if [ "$4" = u-label ]; then
     ldh=-; host=-
     idn=$(per_pass "$2" "$3" is_idn_hostname)
@@ -28,9 +28,10 @@ row() { # name file column form
     idn=$(per_pass "$2" "$3" is_idn_hostname)
   fi
   idna=$(per_pass "$2" "$3" idna_strict)
+  uts=$(per_pass "$2" "$3" uts46_to_ascii)
   local ours=$idn
   [ "$4" = u-label ] || ours=$host
-  printf '%-18s %-8s %12s %12s %12s %12s | %s\n' "$1" "$4" "$ldh" "$host" "$idn" "$idna" \
+  printf '%-12s %-8s %10s %10s %10s %10s %10s | %s\n' "$1" "$4" "$ldh" "$host" "$idn" "$idna" "$uts" \
     "$(python3 -c "print(f'{$idna/$ours:.2f}')")"
 }
 row ascii data/bench/ascii.txt 0 ascii
