@@ -36,23 +36,136 @@ impl Format {
     }
 }
 
-/// The labels of `name`, each with its index and byte offset.
+/// Whether `byte` is a letter, digit or hyphen (RFC 1123 section 2.1): one table read, so that
+/// the scan of an LDH label costs one load and one test a byte.
+#[inline]
+fn is_ldh(byte: u8) -> bool {
+    LDH.get(usize::from(byte)).is_some_and(|&ok| ok)
+}
+
+/// The end of the run of letters, digits and hyphens that starts at `from`: eight bytes at a
+/// time while they are all LDH (see [`non_ldh`]), then byte by byte.
+#[inline]
+fn ldh_run(bytes: &[u8], from: usize) -> usize {
+    let mut at = from;
+    while let Some(chunk) = bytes.get(at..at + 8) {
+        let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+        let bad = non_ldh(word);
+        if bad != 0 {
+            // Little-endian: the lowest flagged byte is the first in the text.
+            return at + (bad.trailing_zeros() / 8) as usize;
+        }
+        at += 8;
+    }
+    while bytes.get(at).is_some_and(|&b| is_ldh(b)) {
+        at += 1;
+    }
+    at
+}
+
+/// The bytes of `word` that are not ASCII letters, digits or hyphen, each flagged by its high
+/// bit. Every comparison is an addition on the low seven bits of a byte, which cannot carry
+/// into the next byte (at most 0x7F + 0x7F), so the bytes are tested independently.
+#[inline]
+fn non_ldh(word: u64) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = ONES * 0x80;
+    let low = word & !HIGH;
+    // The high bit of each byte of `ge(v, x)` is set where that byte of `v` is at least `x`.
+    let ge = |v: u64, x: u8| (v + ONES * u64::from(0x80 - x)) & HIGH;
+    // Setting bit 5 maps A-Z onto a-z and moves no other byte into a-z.
+    let folded = low | (ONES * 0x20);
+    let letter = ge(folded, b'a') & !ge(folded, b'z' + 1);
+    let digit = ge(low, b'0') & !ge(low, b'9' + 1);
+    let hyphen = ge(low, b'-') & !ge(low, b'-' + 1);
+    // A byte with its high bit set is not ASCII, whatever its low bits say.
+    HIGH & !((letter | digit | hyphen) & !word)
+}
+
+// Indexing in a constant is evaluated by the compiler: it cannot fail at run time.
+#[allow(clippy::indexing_slicing)]
+static LDH: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] = c.is_ascii_alphanumeric() || c == b'-';
+        b += 1;
+    }
+    table
+};
+
+/// The separator that starts at byte `at` of `bytes`, if any: its length in bytes.
+#[inline]
+fn separator_at(bytes: &[u8], at: usize, format: Format) -> Option<usize> {
+    match bytes.get(at)? {
+        b'.' => Some(1),
+        0xE3 | 0xEF if format == Format::IdnHostname => {
+            let sep = bytes.get(at..at + 3)?;
+            // U+3002, U+FF0E, U+FF61 in UTF-8 (see `Format::is_separator`).
+            matches!(
+                sep,
+                [0xE3, 0x80, 0x82] | [0xEF, 0xBC, 0x8E] | [0xEF, 0xBD, 0xA1]
+            )
+            .then_some(3)
+        }
+        _ => None,
+    }
+}
+
+/// The end of the label that starts at or before `from`, and the start of the next label
+/// (`None` for the last label).
+fn label_end(bytes: &[u8], from: usize, format: Format) -> (usize, Option<usize>) {
+    let mut at = from;
+    while at < bytes.len() {
+        if let Some(len) = separator_at(bytes, at, format) {
+            return (at, Some(at + len));
+        }
+        at += 1;
+    }
+    (bytes.len(), None)
+}
+
+/// The labels of `name`, each with its index and byte offset. One pass over the bytes: the
+/// separators are ASCII or three-byte UTF-8 sequences whose bytes never occur inside another
+/// character's encoding.
 fn labels(name: &str, format: Format) -> impl Iterator<Item = Label<'_>> {
-    let mut start = 0;
-    name.split(move |c| format.is_separator(c))
-        .enumerate()
-        .map(move |(index, text)| {
-            let label = Label { text, index, start };
-            // The separator after this label; its length is whatever `split` consumed.
-            let sep = name
-                .get(start + text.len()..)
-                .and_then(|s| s.chars().next());
-            start += text.len() + sep.map_or(0, char::len_utf8);
-            label
-        })
+    let bytes = name.as_bytes();
+    let mut next = Some(0);
+    let mut index = 0;
+    core::iter::from_fn(move || {
+        let start = next?;
+        let (end, after) = label_end(bytes, start, format);
+        next = after;
+        let label = Label {
+            text: name.get(start..end).unwrap_or(""),
+            index,
+            start,
+        };
+        index += 1;
+        Some(label)
+    })
+}
+
+/// What the first pass learns of one valid label.
+struct Checked {
+    /// The length of the label in A-label form, or an upper bound of it when `exact` is false.
+    octets: usize,
+    exact: bool,
+    /// An RTL label: one holding a character of Bidi_Class R, AL or AN (RFC 5893 section 1.4).
+    rtl: bool,
+    /// The number of code points of the label's U-label form written into the buffer; `None`
+    /// when the label is ASCII and not an A-label (its code points are its bytes).
+    chars: Option<usize>,
 }
 
 /// Checks `input` as a name of `format`. Allocation-free.
+///
+/// One pass over the labels. An LDH label is scanned once, byte by byte through a table, and
+/// its separator found in the same loop; only a label with another byte takes the general path.
+/// The Bidi rule, which RFC 5893 section 2 states for a whole Bidi domain name, is checked in the
+/// same pass on the code points already decoded, and its first failure is reported after every
+/// label has passed its own rules, as if it were a second pass.
 pub(crate) fn check(input: &str, format: Format, options: &Options) -> Result<(), Violation> {
     if input.is_empty() {
         return Err(Violation::name(ErrorKind::EmptyName));
@@ -71,54 +184,178 @@ pub(crate) fn check(input: &str, format: Format, options: &Options) -> Result<()
         }
         _ => input,
     };
+    let bytes = name.as_bytes();
 
     let mut buf: Buffer = ['\0'; MAX_LABEL_OCTETS];
+    // The length of the name in A-label form so far; an upper bound while `exact` is false.
     let mut octets = 0usize;
+    let mut exact = true;
+    // Set once the bounds have been found too loose: every length measured exactly from then on.
+    let mut measure = false;
+    // The exact length of each label measured so far, 0 where only a bound was taken (no label
+    // is empty): a name of at most 253 octets has at most 127 labels.
+    let mut measured = [0u8; 128];
     let mut bidi_domain = false;
-    for label in labels(name, format) {
+    let mut bidi_error: Option<Violation> = None;
+    let mut start = 0;
+    let mut index = 0;
+    loop {
+        // The LDH scan: letters, digits and hyphens up to a separator or the end.
+        let at = ldh_run(bytes, start);
+        let (end, next, ldh) = match bytes.get(at) {
+            None => (at, None, true),
+            Some(b'.') => (at, Some(at + 1), true),
+            Some(_) => {
+                let (end, next) = label_end(bytes, at, format);
+                (end, next, false)
+            }
+        };
+        let label = Label {
+            text: name.get(start..end).unwrap_or(""),
+            index,
+            start,
+        };
         if label.text.is_empty() {
             return Err(label.whole(ErrorKind::EmptyLabel));
         }
-        let (label_octets, rtl) = check_label(&label, format, options, &mut buf)?;
-        octets += label_octets + usize::from(label.index > 0);
-        if octets > MAX_NAME_OCTETS {
-            return Err(Violation::name(ErrorKind::NameTooLong));
+        let checked = check_label(&label, format, options, &mut buf, ldh, measure)?;
+        octets += checked.octets + usize::from(index > 0);
+        exact &= checked.exact;
+        if checked.exact
+            && let (Some(slot), Ok(len)) = (measured.get_mut(index), u8::try_from(checked.octets))
+        {
+            *slot = len;
         }
-        if rtl {
-            bidi_domain = true;
-            if options.bidi_scope == BidiScope::RtlLabels {
-                check_bidi(&label, &mut buf)?;
+        if octets > MAX_NAME_OCTETS {
+            if exact {
+                return Err(Violation::name(ErrorKind::NameTooLong));
+            }
+            // Some lengths were upper bounds: measure the labels so far exactly, and every
+            // label after them.
+            octets = exact_octets(name, format, index, &measured, &mut buf);
+            exact = true;
+            measure = true;
+            if octets > MAX_NAME_OCTETS {
+                return Err(Violation::name(ErrorKind::NameTooLong));
+            }
+            // The buffer was reused: the current label's code points are written again.
+            if checked.chars.is_some() {
+                refill(&label, &mut buf)?;
             }
         }
-    }
-    if bidi_domain && options.bidi_scope == BidiScope::DomainName {
-        // RFC 5893 section 2: in a Bidi domain name every label, LTR and ASCII ones included,
-        // satisfies the rule. A second pass, so that names without RTL labels pay nothing.
-        for label in labels(name, format) {
-            check_bidi(&label, &mut buf)?;
+        if checked.rtl && options.bidi_scope == BidiScope::RtlLabels {
+            check_bidi(&label, checked.chars, &mut buf)?;
+        }
+        if options.bidi_scope == BidiScope::DomainName {
+            if checked.rtl && !bidi_domain {
+                bidi_domain = true;
+                // RFC 5893 section 2: in a Bidi domain name every label, LTR and ASCII ones
+                // included, satisfies the rule; the labels before the first RTL one are
+                // decoded again (names without RTL labels pay nothing).
+                let chars = checked.chars;
+                let mut before = ['\0'; MAX_LABEL_OCTETS];
+                for earlier in labels(name, format).take(index) {
+                    let n = refill(&earlier, &mut before)?;
+                    if bidi_error.is_none() {
+                        bidi_error = check_bidi(&earlier, n, &mut before).err();
+                    }
+                }
+                if bidi_error.is_none() {
+                    bidi_error = check_bidi(&label, chars, &mut buf).err();
+                }
+            } else if bidi_domain && bidi_error.is_none() {
+                bidi_error = check_bidi(&label, checked.chars, &mut buf).err();
+            }
+        }
+        match next {
+            Some(next) => {
+                start = next;
+                index += 1;
+            }
+            None => break,
         }
     }
-    Ok(())
+    match bidi_error {
+        Some(violation) => Err(violation),
+        None => Ok(()),
+    }
 }
 
-/// Checks one label; returns its length in A-label form and whether it is an RTL label.
+/// The exact length in A-label form of labels `0..=last` of a name whose labels have passed
+/// [`check_label`], with their separators; `measured` holds the lengths already known (0 for
+/// none).
+fn exact_octets(
+    name: &str,
+    format: Format,
+    last: usize,
+    measured: &[u8],
+    buf: &mut Buffer,
+) -> usize {
+    labels(name, format)
+        .take(last + 1)
+        .map(|label| {
+            let known = measured.get(label.index).copied().unwrap_or(0);
+            let octets = if known > 0 {
+                usize::from(known)
+            } else if label.text.is_ascii() {
+                label.text.len()
+            } else {
+                label::collect_chars(label.text, buf)
+                    .and_then(|n| buf.get(..n))
+                    .and_then(|chars| crate::punycode::encoded_len(chars).ok())
+                    .map_or(usize::MAX / 2, |len| label::ACE_PREFIX.len() + len)
+            };
+            octets + usize::from(label.index > 0)
+        })
+        .sum()
+}
+
+/// Writes the U-label form of a label that has passed [`check_label`] into `buf` again; `None`
+/// when it is ASCII and not an A-label.
+fn refill(label: &Label<'_>, buf: &mut Buffer) -> Result<Option<usize>, Violation> {
+    if label.text.is_ascii() {
+        if label.has_ace_prefix() {
+            return label::check_alabel(label, buf).map(|(n, _)| Some(n));
+        }
+        return Ok(None);
+    }
+    Ok(label::collect_chars(label.text, buf))
+}
+
+/// Checks one label; `ldh` tells that the scan found letters, digits and hyphens only; `exact`
+/// asks for the exact length of a U-label in A-label form rather than a bound.
 fn check_label(
     label: &Label<'_>,
     format: Format,
     options: &Options,
     buf: &mut Buffer,
-) -> Result<(usize, bool), Violation> {
-    if label.text.is_ascii() {
-        label::check_ldh(label, options.underscore)?;
+    ldh: bool,
+    exact: bool,
+) -> Result<Checked, Violation> {
+    if ldh || label.text.is_ascii() {
+        if ldh {
+            label::check_ldh_shape(label)?;
+        } else {
+            label::check_ldh(label, options.underscore)?;
+        }
         if label.has_ace_prefix() {
-            let n = label::check_alabel(label, buf)?;
-            let rtl = bidi::has_rtl(buf.get(..n).unwrap_or(&[]));
-            return Ok((label.text.len(), rtl));
+            let (n, rtl) = label::check_alabel(label, buf)?;
+            return Ok(Checked {
+                octets: label.text.len(),
+                exact: true,
+                rtl,
+                chars: Some(n),
+            });
         }
         if format == Format::IdnHostname && label.has_hyphens_3_4() {
             return Err(label.whole(ErrorKind::ReservedLdhLabel));
         }
-        return Ok((label.text.len(), false));
+        return Ok(Checked {
+            octets: label.text.len(),
+            exact: true,
+            rtl: false,
+            chars: None,
+        });
     }
     match format {
         Format::Hostname => {
@@ -130,19 +367,25 @@ fn check_label(
             Err(label.violation(ErrorKind::InvalidCharacter, at, Some(c)))
         }
         Format::IdnHostname => {
-            let (n, octets) = label::check_ulabel(label, buf)?;
-            Ok((octets, bidi::has_rtl(buf.get(..n).unwrap_or(&[]))))
+            let checked = label::check_ulabel(label, buf, exact)?;
+            Ok(Checked {
+                octets: checked.octets,
+                exact: checked.exact,
+                rtl: checked.rtl,
+                chars: Some(checked.chars),
+            })
         }
     }
 }
 
-/// The Bidi rule on one label that has passed [`check_label`], in its U-label form.
-fn check_bidi(label: &Label<'_>, buf: &mut Buffer) -> Result<(), Violation> {
+/// The Bidi rule on one label that has passed [`check_label`], on its U-label form: the `n`
+/// code points in `buf`, or the label's own ASCII when `n` is `None`.
+fn check_bidi(label: &Label<'_>, n: Option<usize>, buf: &mut Buffer) -> Result<(), Violation> {
     let from_alabel = label.text.is_ascii() && label.has_ace_prefix();
-    let n = if from_alabel {
-        label::check_alabel(label, buf)?
-    } else {
-        label::collect_chars(label.text, buf).ok_or_else(|| label.whole(ErrorKind::LabelTooLong))?
+    let n = match n {
+        Some(n) => n,
+        None => label::collect_chars(label.text, buf)
+            .ok_or_else(|| label.whole(ErrorKind::LabelTooLong))?,
     };
     let chars = buf.get(..n).unwrap_or(&[]);
     bidi::check_label(chars).map_err(|(i, rule)| {
@@ -158,6 +401,24 @@ fn check_bidi(label: &Label<'_>, buf: &mut Buffer) -> Result<(), Violation> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The word-at-a-time test against the byte test, on every byte in every position.
+    #[test]
+    fn non_ldh_flags_exactly_the_other_bytes() {
+        for b in 0..=255u8 {
+            for pos in 0..8 {
+                let mut bytes = *b"abcdefgh";
+                bytes[pos] = b;
+                let flags = non_ldh(u64::from_le_bytes(bytes));
+                let want = if is_ldh(b) { 0 } else { 0x80u64 << (8 * pos) };
+                assert_eq!(flags, want, "byte {b:#04x} at {pos}");
+            }
+        }
+        assert_eq!(ldh_run(b"abc-0123456789xyz.q", 0), 17);
+        assert_eq!(ldh_run(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ_", 2), 26);
+        assert_eq!(ldh_run("abcdefg\u{e9}".as_bytes(), 0), 7);
+        assert_eq!(ldh_run(b"abc", 3), 3);
+    }
 
     #[test]
     fn labels_carry_their_offsets() {

@@ -89,6 +89,14 @@ pub(crate) fn check_ldh(label: &Label<'_>, underscore_first: bool) -> Result<(),
             return Err(label.violation(ErrorKind::InvalidCharacter, i, c));
         }
     }
+    check_ldh_shape(label)
+}
+
+/// The rules of an LDH label beyond its characters (see [`check_ldh`]), for a label already
+/// known to hold letters, digits and hyphens only: 1 to 63 octets, no hyphen at either end.
+#[inline]
+pub(crate) fn check_ldh_shape(label: &Label<'_>) -> Result<(), Violation> {
+    let bytes = label.text.as_bytes();
     if bytes.len() > MAX_LABEL_OCTETS {
         return Err(label.whole(ErrorKind::LabelTooLong));
     }
@@ -104,8 +112,12 @@ pub(crate) fn check_ldh(label: &Label<'_>, underscore_first: bool) -> Result<(),
 /// Checks an `xn--` label that is already known to be a valid LDH label (see [`check_ldh`]):
 /// its Punycode decodes strictly, re-encodes to itself, and gives a U-label with a non-ASCII
 /// code point (RFC 5890 section 2.3.2.1, RFC 5891 section 5.4). Returns the number of code
-/// points of the U-label, written into `buf`.
-pub(crate) fn check_alabel(label: &Label<'_>, buf: &mut Buffer) -> Result<usize, Violation> {
+/// points of the U-label, written into `buf`, and whether it is an RTL label (RFC 5893 section
+/// 1.4).
+pub(crate) fn check_alabel(
+    label: &Label<'_>,
+    buf: &mut Buffer,
+) -> Result<(usize, bool), Violation> {
     let payload = label.text.as_bytes().get(ACE_PREFIX.len()..).unwrap_or(&[]);
     let n = match punycode::decode_canonical_into(payload, buf) {
         Ok(n) => n,
@@ -123,37 +135,195 @@ pub(crate) fn check_alabel(label: &Label<'_>, buf: &mut Buffer) -> Result<usize,
     if ulabel.iter().all(char::is_ascii) {
         return Err(label.whole(ErrorKind::ALabelAsciiOnly));
     }
-    check_ulabel_chars(ulabel)
+    let rtl = check_ulabel_chars(ulabel)
         .map_err(|(kind, i)| label.violation(kind, 0, ulabel.get(i).copied()))?;
-    Ok(n)
+    Ok((n, rtl))
+}
+
+/// A U-label that has passed [`check_ulabel`].
+pub(crate) struct ULabel {
+    /// The number of its code points, written into the caller's buffer.
+    pub(crate) chars: usize,
+    /// Its length in A-label form, or an upper bound of it (never above 63) when `exact` is
+    /// false.
+    pub(crate) octets: usize,
+    pub(crate) exact: bool,
+    /// An RTL label (RFC 5893 section 1.4).
+    pub(crate) rtl: bool,
 }
 
 /// Checks a label of the input that holds a non-ASCII code point as a U-label: the rules of
-/// RFC 5891 section 4.2 and an A-label form of at most 63 octets. Returns the number of code
-/// points, written into `buf`, and the length of the A-label form.
+/// RFC 5891 section 4.2 and an A-label form of at most 63 octets. The code points are written
+/// into `buf`. Unless `exact` is asked for, the length in A-label form may be an upper bound
+/// (see [`encoded_len_bound`]): the Punycode encoding is computed only when the bound passes 63.
 pub(crate) fn check_ulabel(
     label: &Label<'_>,
     buf: &mut Buffer,
-) -> Result<(usize, usize), Violation> {
+    exact: bool,
+) -> Result<ULabel, Violation> {
     let n = collect_chars(label.text, buf)
         .filter(|&n| n <= MAX_ULABEL_CHARS)
         .ok_or_else(|| label.whole(ErrorKind::LabelTooLong))?;
     let chars = buf.get(..n).unwrap_or(&[]);
-    check_ulabel_chars(chars).map_err(|(kind, i)| label.at_char(kind, i))?;
+    let rtl = check_ulabel_chars(chars).map_err(|(kind, i)| label.at_char(kind, i))?;
+    let bound = ACE_PREFIX.len().saturating_add(encoded_len_bound(chars));
+    if !exact && bound <= MAX_LABEL_OCTETS {
+        return Ok(ULabel {
+            chars: n,
+            octets: bound,
+            exact: false,
+            rtl,
+        });
+    }
     let octets = ACE_PREFIX.len()
         + punycode::encoded_len(chars).map_err(|_| label.whole(ErrorKind::LabelTooLong))?;
     if octets > MAX_LABEL_OCTETS {
         return Err(label.whole(ErrorKind::LabelTooLong));
     }
-    Ok((n, octets))
+    Ok(ULabel {
+        chars: n,
+        octets,
+        exact: true,
+        rtl,
+    })
+}
+
+/// An upper bound of [`punycode::encoded_len`] for a label of at most [`MAX_ULABEL_CHARS`] code
+/// points, computed without running the encoder.
+///
+/// The encoder of RFC 3492 section 6.3 writes the `b` basic code points, a delimiter if `b > 0`,
+/// then one generalized variable-length integer (section 3.3) per non-basic code point:
+///
+/// - Each delta is below `(m - p + 1) * (len + 1)`, where `m` is the code point being inserted,
+///   `p` the previous distinct non-basic code point in increasing order (0x7F for the first; `m`
+///   itself for a repeat) and `len` the label's length: the encoder adds `(m - n) * (h + 1)`
+///   with `n = p + 1` and `h < len`, at most `len` for the code points passed before it, and at
+///   most `len + 1` left from the previous value.
+/// - A value `q` takes at most `1 + d(q)` digits, `d` the number of its decimal digits: every
+///   digit but the last replaces `q` with `(q - t) / (base - t)` where `tmin <= t <= tmax`, so
+///   divides it by at least `base - tmax = 10`, and `q = 0` is always the last digit.
+///
+/// The bound is tight enough that most labels under 20 code points stay under 63 octets; the
+/// tests check it against the encoder.
+pub(crate) fn encoded_len_bound(label: &[char]) -> usize {
+    let mut values = [0u32; MAX_LABEL_OCTETS];
+    let mut k = 0;
+    let mut basic = 0;
+    for &c in label {
+        if c.is_ascii() {
+            basic += 1;
+        } else if let Some(slot) = values.get_mut(k) {
+            *slot = u32::from(c);
+            k += 1;
+        }
+    }
+    // Every integer takes at least two digits here (`q >= len + 1 >= 2`): a label whose bound
+    // cannot stay within 63 octets is not worth sorting.
+    if ACE_PREFIX.len() + basic + usize::from(basic > 0) + 2 * k > MAX_LABEL_OCTETS {
+        return usize::MAX;
+    }
+    let values = values.get_mut(..k).unwrap_or(&mut []);
+    values.sort_unstable();
+    let len = label.len() as u64 + 1;
+    let mut total = basic + usize::from(basic > 0);
+    let mut previous = 0x7F;
+    for &m in values.iter() {
+        let q = (u64::from(m - previous) + 1) * len;
+        total += 1 + decimal_digits(q);
+        previous = m;
+    }
+    total
+}
+
+/// The number of decimal digits of `q`, none for 0.
+fn decimal_digits(mut q: u64) -> usize {
+    let mut digits = 0;
+    while q > 0 {
+        q /= 10;
+        digits += 1;
+    }
+    digits
 }
 
 /// The rules of RFC 5891 section 4.2 on the code points of a U-label, in the order Python
 /// `idna` applies them (so that a label breaking several rules is reported alike): NFC
 /// (5.3), hyphens (4.2.3.1), leading combining mark (4.2.3.2), then each code point PVALID or
 /// its contextual rule satisfied (4.2.2, 4.2.3.3). The Bidi rule is the name's (see
-/// `domain`). On failure: the rule and the index of the code point.
-pub(crate) fn check_ulabel_chars(label: &[char]) -> Result<(), (ErrorKind, usize)> {
+/// `domain`). Returns whether the label is an RTL label (RFC 5893 section 1.4); on failure, the
+/// rule and the index of the code point.
+///
+/// The common case takes one table read a code point: when every code point is PVALID, the
+/// rules in the order above all pass once the hyphens are checked (first) and the label is in
+/// NFC. NFC needs no check when no code point is a combining mark or composes with what
+/// precedes it: the others have `NFC_Quick_Check=Yes` and `Canonical_Combining_Class=0` (the
+/// tests check it for every code point).
+pub(crate) fn check_ulabel_chars(label: &[char]) -> Result<bool, (ErrorKind, usize)> {
+    if let Some(rtl) = plain_ulabel(label) {
+        return Ok(rtl);
+    }
+    check_ulabel_chars_in_order(label)?;
+    Ok(crate::bidi::has_rtl(label))
+}
+
+/// The fast path of [`check_ulabel_chars`]: `Some(rtl)` when the label passes, `None` when the
+/// rules must be applied one by one.
+#[inline]
+fn plain_ulabel(label: &[char]) -> Option<bool> {
+    use crate::ucd::BidiClass;
+    if label.get(2..4) == Some(&['-', '-'])
+        || label.first() == Some(&'-')
+        || label.last() == Some(&'-')
+    {
+        return None;
+    }
+    let mut rtl = false;
+    let mut marks = false;
+    for &c in label {
+        if c.is_ascii() {
+            if !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-') {
+                return None;
+            }
+            continue;
+        }
+        let props = ucd::props(c);
+        if props.derived() != DerivedProperty::Pvalid {
+            return None;
+        }
+        marks |= props.is_mark() || composes_without_mark(c);
+        rtl |= matches!(
+            props.bidi_class(),
+            BidiClass::R | BidiClass::AL | BidiClass::AN
+        );
+    }
+    // With marks, the label is in NFC if the quick check (or the normalization it falls back
+    // to) says so; a leading mark is an error that the rules in order report.
+    if marks
+        && (label
+            .first()
+            .is_some_and(|&c| !c.is_ascii() && ucd::props(c).is_mark())
+            || !is_nfc(label))
+    {
+        return None;
+    }
+    Some(rtl)
+}
+
+/// The letters that compose with what precedes them (`NFC_Quick_Check=Maybe`, UAX #15) without
+/// being combining marks: Hangul conjoining jamo and two Kirat Rai vowel signs (General_Category
+/// Lo). The test `plain_code_points_are_nfc_quick_check_yes` finds any other one the data adds.
+#[inline]
+fn composes_without_mark(c: char) -> bool {
+    matches!(
+        c,
+        '\u{1100}'..='\u{11FF}'
+            | '\u{A960}'..='\u{A97F}'
+            | '\u{D7B0}'..='\u{D7FF}'
+            | '\u{16D67}'..='\u{16D68}'
+    )
+}
+
+/// The rules of [`check_ulabel_chars`], one after the other.
+fn check_ulabel_chars_in_order(label: &[char]) -> Result<(), (ErrorKind, usize)> {
     if !is_nfc(label) {
         let i = first_not_nfc(label);
         return Err((ErrorKind::NotNfc, i));
@@ -298,6 +468,86 @@ mod tests {
             .split_whitespace()
             .map(|h| char::from_u32(u32::from_str_radix(h, 16).unwrap()).unwrap())
             .collect()
+    }
+
+    /// The bound of `encoded_len_bound` is never below the encoder's length, on labels of up
+    /// to 59 code points drawn from ASCII, a few scripts' blocks and the whole code space.
+    #[test]
+    fn encoded_len_bound_is_an_upper_bound() {
+        use proptest::prelude::*;
+        let chars = prop_oneof![
+            (0x61u32..0x7B),
+            (0x80u32..0x800),
+            (0x400u32..0x460),
+            (0x4E00u32..0x9FFF),
+            (0xAC00u32..0xD7A4),
+            (0x1_0000u32..0x11_0000),
+        ]
+        .prop_filter_map("scalar value", char::from_u32);
+        let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig {
+            cases: 20_000,
+            ..ProptestConfig::default()
+        });
+        runner
+            .run(&proptest::collection::vec(chars, 1..=59), |label| {
+                let exact = punycode::encoded_len(&label).unwrap();
+                let bound = encoded_len_bound(&label);
+                prop_assert!(bound >= exact, "{label:?}: bound {bound} < {exact}");
+                Ok(())
+            })
+            .unwrap();
+        // The extremes: the largest gaps and the longest label.
+        for label in [
+            vec!['\u{10FFFF}'; 59],
+            vec!['\u{80}', '\u{10FFFF}'],
+            (0..59)
+                .map(|i| char::from_u32(0x10FFFF - i * 0x4000).unwrap())
+                .collect(),
+            (0..59)
+                .map(|i| char::from_u32(0x80 + i).unwrap())
+                .rev()
+                .collect(),
+        ] {
+            assert!(encoded_len_bound(&label) >= punycode::encoded_len(&label).unwrap());
+        }
+    }
+
+    /// The premise of the fast path of `check_ulabel_chars`: a code point that is PVALID, not a
+    /// combining mark and not one of `composes_without_mark` has `NFC_Quick_Check=Yes` and
+    /// `Canonical_Combining_Class=0` (DerivedNormalizationProps.txt, DerivedCombiningClass.txt),
+    /// so a label of such code points passes the NFC quick check (UAX #15 section 9).
+    #[test]
+    fn plain_code_points_are_nfc_quick_check_yes() {
+        let mut not_yes = vec![false; 0x11_0000];
+        let props = crate::shared_data::read("unicode/18.0.0/ucd/DerivedNormalizationProps.txt");
+        let ccc =
+            crate::shared_data::read("unicode/18.0.0/ucd/extracted/DerivedCombiningClass.txt");
+        let mut mark = |text: &str, keep: &dyn Fn(&str) -> bool| {
+            for line in text.lines() {
+                let content = line.split('#').next().unwrap();
+                let fields: Vec<&str> = content.split(';').map(str::trim).collect();
+                if fields.len() < 2 || !keep(&fields[1..].join(";")) {
+                    continue;
+                }
+                let (a, b) = fields[0].split_once("..").unwrap_or((fields[0], fields[0]));
+                let a = u32::from_str_radix(a, 16).unwrap();
+                let b = u32::from_str_radix(b, 16).unwrap();
+                for cp in a..=b {
+                    not_yes[cp as usize] = true;
+                }
+            }
+        };
+        mark(&props, &|v| v.starts_with("NFC_QC;"));
+        mark(&ccc, &|v| v != "0");
+        let mut checked = 0;
+        for c in (0x80..=0x10_FFFFu32).filter_map(char::from_u32) {
+            let p = ucd::props(c);
+            if p.derived() == DerivedProperty::Pvalid && !p.is_mark() && !composes_without_mark(c) {
+                assert!(!not_yes[c as usize], "U+{:04X}", c as u32);
+                checked += 1;
+            }
+        }
+        assert!(checked > 100_000, "{checked}");
     }
 
     /// The stack NFC against every line of Unicode's NormalizationTest.txt: c2 == NFC(c1) ==
