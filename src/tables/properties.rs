@@ -26,15 +26,18 @@
 //! Bit 12: General_Category is M (Mn, Mc, Me). Bits 13-15: Script, index into `SCRIPTS`.
 
 /// Bidi_Class short names by packed index.
+#[cfg_attr(not(test), allow(dead_code))] // read by the tests against the UCD
 pub(crate) static BIDI_CLASSES: [&str; 23] = [
     "L", "R", "AL", "EN", "ES", "ET", "AN", "CS", "NSM", "BN", "B", "S", "WS", "ON", "LRE", "LRO",
     "RLE", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI",
 ];
 
 /// Joining_Type short names by packed index.
+#[cfg_attr(not(test), allow(dead_code))]
 pub(crate) static JOINING_TYPES: [&str; 6] = ["U", "C", "D", "L", "R", "T"];
 
 /// Script names by packed index (`Other` stands for every script not listed).
+#[cfg_attr(not(test), allow(dead_code))]
 pub(crate) static SCRIPTS: [&str; 6] = ["Other", "Greek", "Hebrew", "Hiragana", "Katakana", "Han"];
 
 /// Entries per data block is `1 << DATA_SHIFT`.

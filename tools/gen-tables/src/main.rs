@@ -358,7 +358,7 @@ impl<'a> Nfkc<'a> {
             let s = cp - S_BASE;
             out.push(L_BASE + s / N_COUNT);
             out.push(V_BASE + (s % N_COUNT) / T_COUNT);
-            if s % T_COUNT != 0 {
+            if !s.is_multiple_of(T_COUNT) {
                 out.push(T_BASE + s % T_COUNT);
             }
         } else if let Some((_, m)) = self.ucd.decomposition.get(&cp) {
@@ -424,7 +424,7 @@ impl<'a> Nfkc<'a> {
             return Some(S_BASE + ((a - L_BASE) * V_COUNT + (b - V_BASE)) * T_COUNT);
         }
         if (S_BASE..S_BASE + S_COUNT).contains(&a)
-            && (a - S_BASE) % T_COUNT == 0
+            && (a - S_BASE).is_multiple_of(T_COUNT)
             && (T_BASE + 1..T_BASE + T_COUNT).contains(&b)
         {
             return Some(a + (b - T_BASE));
@@ -974,10 +974,13 @@ fn render(inputs: &Inputs) -> Result<Vec<(&'static str, String)>> {
     let _ = writeln!(
         props,
         "/// Bidi_Class short names by packed index.\n\
+         #[cfg_attr(not(test), allow(dead_code))] // read by the tests against the UCD\n\
          pub(crate) static BIDI_CLASSES: [&str; {}] = [{}];\n\n\
          /// Joining_Type short names by packed index.\n\
+         #[cfg_attr(not(test), allow(dead_code))]\n\
          pub(crate) static JOINING_TYPES: [&str; {}] = [{}];\n\n\
          /// Script names by packed index (`Other` stands for every script not listed).\n\
+         #[cfg_attr(not(test), allow(dead_code))]\n\
          pub(crate) static SCRIPTS: [&str; {}] = [{}];\n",
         BIDI_CLASSES.len(),
         names(BIDI_CLASSES),
@@ -1040,6 +1043,7 @@ fn render(inputs: &Inputs) -> Result<Vec<(&'static str, String)>> {
     let _ = writeln!(
         uts46,
         "/// UTS #46 status names by packed index.\n\
+         #[cfg_attr(not(test), allow(dead_code))]\n\
          pub(crate) static STATUSES: [&str; {}] = [{}];\n",
         STATUSES.len(),
         STATUSES

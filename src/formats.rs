@@ -1,0 +1,179 @@
+//! The JSON Schema formats `hostname` and `idn-hostname`, and the options for what lies beside
+//! them.
+
+use crate::domain::{self, Format};
+use crate::error::Error;
+
+/// Which labels the Bidi rule of RFC 5893 section 2 is applied to.
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum BidiScope {
+    /// Every label of a Bidi domain name (a name with a label holding an R, AL or AN
+    /// character), as RFC 5893 sections 1.4 and 2 and UTS #46 (CheckBidi) say. The default.
+    #[default]
+    DomainName,
+    /// Only labels that hold R, AL or AN characters themselves: the reading of RFC 5891 section
+    /// 4.2.3.4 ("the label ... contains any characters from scripts that are written from right
+    /// to left") that Python `idna` follows. Departs from RFC 5893 section 2.
+    RtlLabels,
+}
+
+/// Options for the cases a JSON Schema format does not cover. `Options::default()` is exactly
+/// the formats, as the free functions ([`check_hostname`], [`check_idn_hostname`], ...) apply
+/// them.
+///
+/// # Examples
+///
+/// ```
+/// use idn_hostname::Options;
+///
+/// let dns = Options::new().allow_trailing_dot(true).allow_underscore_labels(true);
+/// assert!(dns.is_hostname("_dmarc.example.com."));
+/// assert!(!idn_hostname::is_hostname("_dmarc.example.com."));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Options {
+    pub(crate) bidi_scope: BidiScope,
+    pub(crate) trailing_dot: bool,
+    pub(crate) underscore: bool,
+}
+
+impl Options {
+    /// The JSON Schema formats with no departure: the same as `Options::default()`.
+    pub const fn new() -> Options {
+        Options {
+            bidi_scope: BidiScope::DomainName,
+            trailing_dot: false,
+            underscore: false,
+        }
+    }
+
+    /// Which labels the Bidi rule applies to (default [`BidiScope::DomainName`]).
+    pub const fn bidi_scope(mut self, scope: BidiScope) -> Options {
+        self.bidi_scope = scope;
+        self
+    }
+
+    /// Accept one trailing label separator, the root of a fully qualified name
+    /// (`example.com.`; RFC 1034 section 3.1). JSON Schema's formats reject it, as RFC 1123
+    /// section 2.1's host names have none. The 253-octet limit is measured without it.
+    pub const fn allow_trailing_dot(mut self, allow: bool) -> Options {
+        self.trailing_dot = allow;
+        self
+    }
+
+    /// Accept an underscore as the first character of an LDH label, as in DNS service and
+    /// policy names (`_dmarc`, `_sip._tcp`; RFC 8552). Departs from RFC 1123 section 2.1,
+    /// which allows letters, digits and hyphens only.
+    pub const fn allow_underscore_labels(mut self, allow: bool) -> Options {
+        self.underscore = allow;
+        self
+    }
+
+    /// Checks `input` as a `hostname` with these options. See [`check_hostname`].
+    ///
+    /// # Errors
+    ///
+    /// The first rule the name breaks, with its label, position and code point.
+    pub fn check_hostname(&self, input: &str) -> Result<(), Error> {
+        domain::check(input, Format::Hostname, self).map_err(|v| v.into_error(input))
+    }
+
+    /// Whether `input` is a valid `hostname` with these options. Allocation-free.
+    pub fn is_hostname(&self, input: &str) -> bool {
+        domain::check(input, Format::Hostname, self).is_ok()
+    }
+
+    /// Checks `input` as an `idn-hostname` with these options. See [`check_idn_hostname`].
+    ///
+    /// # Errors
+    ///
+    /// The first rule the name breaks, with its label, position and code point.
+    pub fn check_idn_hostname(&self, input: &str) -> Result<(), Error> {
+        domain::check(input, Format::IdnHostname, self).map_err(|v| v.into_error(input))
+    }
+
+    /// Whether `input` is a valid `idn-hostname` with these options. Allocation-free.
+    pub fn is_idn_hostname(&self, input: &str) -> bool {
+        domain::check(input, Format::IdnHostname, self).is_ok()
+    }
+}
+
+/// Checks `input` as a JSON Schema `hostname`: RFC 1123 section 2.1 host name syntax, where
+/// every `xn--` label must also be a valid A-label (RFC 5891 section 4.4).
+///
+/// - ASCII only; labels of letters (either case), digits and hyphens, separated by `.`;
+/// - each label 1 to 63 octets, not starting or ending with a hyphen; no trailing dot;
+/// - the name at most 253 octets;
+/// - a label starting with `xn--` (in any case) is a valid A-label: its Punycode decodes
+///   (RFC 3492) to a valid U-label (RFC 5891 section 4.2, RFC 5892) and re-encodes to itself;
+///   other labels with `--` in positions 3 and 4 are allowed, as RFC 1123 allows them;
+/// - when a label is right-to-left, the name's U-label form obeys the Bidi rule (RFC 5893).
+///
+/// # Errors
+///
+/// The first rule the name breaks, with its label, position and code point.
+///
+/// # Examples
+///
+/// ```
+/// use idn_hostname::{check_hostname, ErrorKind};
+///
+/// assert!(check_hostname("www.example.com").is_ok());
+/// assert!(check_hostname("xn--bcher-kva.example").is_ok());
+/// let err = check_hostname("exa_mple.com").unwrap_err();
+/// assert_eq!(err.kind(), ErrorKind::InvalidCharacter);
+/// assert_eq!(err.to_string(), r#"label 1 "exa_mple": U+005F not a letter, digit or hyphen (RFC 1123 section 2.1)"#);
+/// ```
+pub fn check_hostname(input: &str) -> Result<(), Error> {
+    Options::new().check_hostname(input)
+}
+
+/// Whether `input` is a valid JSON Schema `hostname` (see [`check_hostname`]). Allocation-free:
+/// the function to register with a JSON Schema validator.
+pub fn is_hostname(input: &str) -> bool {
+    Options::new().is_hostname(input)
+}
+
+/// Checks `input` as a JSON Schema `idn-hostname`: an internationalized host name of RFC 5890
+/// section 2.3.2.3, whose labels are each an NR-LDH label, an A-label or a U-label.
+///
+/// - labels separated by U+002E, U+3002, U+FF0E or U+FF61; no empty label, no trailing
+///   separator;
+/// - an ASCII label is an NR-LDH label (as in [`check_hostname`]) or an A-label; a label with
+///   `--` in positions 3 and 4 that is not an A-label is a reserved LDH label and is rejected
+///   (RFC 5890 section 2.3.1);
+/// - a label with non-ASCII code points is a U-label: NFC, every code point PVALID or its
+///   contextual rule of RFC 5892 Appendix A satisfied, no leading combining mark, no hyphen
+///   at either end or in positions 3 and 4 (RFC 5891 section 4.2);
+/// - the Bidi rule of RFC 5893 on every label of a name with a right-to-left label;
+/// - lengths measured on the A-label form: 63 octets a label, 253 the name.
+///
+/// No mapping is applied: `EXAMPLE.com` passes (LDH labels compare without case) but
+/// `Bücher.de` does not, as `B` is not PVALID in a U-label.
+///
+/// # Errors
+///
+/// The first rule the name breaks, with its label, position and code point.
+///
+/// # Examples
+///
+/// ```
+/// use idn_hostname::{check_idn_hostname, ErrorKind, DerivedProperty};
+///
+/// assert!(check_idn_hostname("bücher.example").is_ok());
+/// assert!(check_idn_hostname("例え。テスト").is_ok());
+/// let err = check_idn_hostname("i.xn--ls8h").unwrap_err();
+/// assert_eq!(err.kind(), ErrorKind::Disallowed);
+/// assert_eq!(err.code_point(), Some('\u{1F4A9}'));
+/// assert_eq!(err.to_string(), r#"label 2 "xn--ls8h": U+1F4A9 is DISALLOWED (RFC 5892)"#);
+/// ```
+pub fn check_idn_hostname(input: &str) -> Result<(), Error> {
+    Options::new().check_idn_hostname(input)
+}
+
+/// Whether `input` is a valid JSON Schema `idn-hostname` (see [`check_idn_hostname`]).
+/// Allocation-free: the function to register with a JSON Schema validator.
+pub fn is_idn_hostname(input: &str) -> bool {
+    Options::new().is_idn_hostname(input)
+}

@@ -1,0 +1,946 @@
+//! Punycode, the Bootstring encoding of Unicode for IDNA (RFC 3492).
+//!
+//! An A-label is `xn--` followed by the Punycode encoding of its U-label (RFC 5890 section
+//! 2.3.2.1); this module converts between that payload and the code points, and nothing else:
+//! the ACE prefix, the label rules and the DNS limits belong to the callers.
+//!
+//! The parameters are those of RFC 3492 section 5; the decoder is the procedure of section 6.2,
+//! the encoder that of section 6.3, and every step that can overflow is checked on `u32`, the
+//! "detection" approach of section 6.4.
+//!
+//! Strictness: a decoder that fails as section 6.2 says "cannot produce the same output for two
+//! distinct inputs", so besides ASCII case there is exactly one Punycode string per code point
+//! sequence. The decoder recognizes the letters in both cases (section 5), keeps the case of the
+//! basic code points it copies, and ignores the mixed-case annotation of Appendix A. The encoder
+//! writes the digits in lowercase.
+//!
+//! # Security
+//!
+//! Inputs are not trusted. Nothing here panics or loops without bound, and the `_into` functions
+//! allocate nothing. The work done is bounded as follows, for an input of `n` units:
+//!
+//! - [`decode_into`] and [`decode_canonical_into`]: `O(n + m²)` moves of a `char`, where `m` is
+//!   the number of code points written, at most `min(n, out.len())`: each insertion shifts the
+//!   tail of the output. For a label (at most 59 code points) this is a few hundred moves.
+//! - [`encode_into`] and [`encoded_len`]: `O(n · d)`, where `d` is the number of distinct
+//!   non-basic code points of the input: section 6.3 scans the input once per distinct code point.
+//!   [`encode_into`] refuses with [`PunycodeError::TooLong`], before any scan, an input that has
+//!   more code points than `out` has bytes, so its work is bounded by `out.len()²`; callers of
+//!   [`encoded_len`] bound it by refusing long inputs first (the encoding is never shorter than
+//!   the input).
+//! - [`decode`] and [`encode`], which allocate anyway, use order-statistic trees instead of
+//!   shifting or rescanning: `O(n log n)` for any input.
+
+use alloc::string::String;
+use alloc::vec;
+use alloc::vec::Vec;
+
+/// `base` (RFC 3492 section 5).
+const BASE: u32 = 36;
+/// `tmin` (RFC 3492 section 5).
+const TMIN: u32 = 1;
+/// `tmax` (RFC 3492 section 5).
+const TMAX: u32 = 26;
+/// `skew` (RFC 3492 section 5).
+const SKEW: u32 = 38;
+/// `damp` (RFC 3492 section 5).
+const DAMP: u32 = 700;
+/// `initial_bias` (RFC 3492 section 5).
+const INITIAL_BIAS: u32 = 72;
+/// `initial_n` (RFC 3492 section 5).
+const INITIAL_N: u32 = 0x80;
+/// The delimiter, U+002D HYPHEN-MINUS (RFC 3492 section 5).
+const DELIMITER: u8 = b'-';
+
+// The constraints of RFC 3492 section 4, checked at compile time: 0 <= tmin <= tmax <= base-1,
+// skew >= 1, damp >= 2, initial_bias mod base <= base - tmin.
+const _: () = assert!(TMIN <= TMAX && TMAX < BASE && SKEW >= 1 && DAMP >= 2);
+const _: () = assert!(INITIAL_BIAS % BASE + TMIN <= BASE);
+
+/// Error of RFC 3492 decoding/encoding.
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PunycodeError {
+    /// The input to decode holds a non-basic (non-ASCII) code point: a Punycode string is a basic
+    /// string (RFC 3492 sections 3.1 and 5; section 6.2 "fail on any non-basic code point").
+    NonBasic,
+    /// A byte after the last delimiter has no digit-value (RFC 3492 section 5 table; section 6.2
+    /// "fail if it has none").
+    InvalidDigit,
+    /// The last delimiter is the first byte, so no basic code point precedes it.
+    ///
+    /// RFC 3492 section 6.2 consumes the last delimiter only "if more than zero code points were
+    /// consumed" before it, so a leading one is read as a digit, and a delimiter has no
+    /// digit-value. The sample decoder of Appendix C (`b > 0 ? b + 1 : 0`) and the `idna` crate
+    /// fail the same way; CPython's `punycode` codec instead drops the delimiter and decodes the
+    /// rest, which makes `-abc` a second encoding of the same string as `abc`.
+    LeadingDelimiter,
+    /// The input ends in the middle of a generalized variable-length integer (RFC 3492 section
+    /// 6.2 "consume a code point, or fail if there was none to consume").
+    Truncated,
+    /// An integer of the decoder or the encoder would exceed `u32` (RFC 3492 section 6.4).
+    Overflow,
+    /// A decoded value is a surrogate or above U+10FFFF: not a Unicode scalar value, which the
+    /// code points of RFC 3492 section 5 are.
+    InvalidCodePoint,
+    /// The output would exceed the buffer given by the caller.
+    TooLong,
+    /// The input is not what its decoding encodes to, ignoring ASCII case (the re-encoding check of
+    /// RFC 3492 section 6.4). Used by [`decode_canonical_into`] only.
+    NotCanonical,
+}
+
+impl core::fmt::Display for PunycodeError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            PunycodeError::NonBasic => "non-basic code point in a Punycode string (RFC 3492 6.2)",
+            PunycodeError::InvalidDigit => "byte with no Punycode digit-value (RFC 3492 5, 6.2)",
+            PunycodeError::LeadingDelimiter => {
+                "Punycode delimiter with no basic code point before it (RFC 3492 6.2)"
+            }
+            PunycodeError::Truncated => {
+                "Punycode ends inside a variable-length integer (RFC 3492 6.2)"
+            }
+            PunycodeError::Overflow => "Punycode integer overflow (RFC 3492 6.4)",
+            PunycodeError::InvalidCodePoint => {
+                "Punycode decodes to a surrogate or a value above U+10FFFF (RFC 3492 5)"
+            }
+            PunycodeError::TooLong => "Punycode output longer than its buffer",
+            PunycodeError::NotCanonical => {
+                "Punycode string differs from the encoding of its decoding (RFC 3492 6.4)"
+            }
+        })
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for PunycodeError {}
+
+/// The bias adaptation function `adapt` of RFC 3492 section 6.1.
+///
+/// Cannot overflow: `delta` is at most `u32::MAX / 2` after the first division (`damp` and 2 are
+/// both at least 2), so adding `delta / numpoints` stays below `u32::MAX`, and the last product
+/// is at most `36 * 455`.
+fn adapt(delta: u32, numpoints: u32, firsttime: bool) -> u32 {
+    let mut delta = if firsttime { delta / DAMP } else { delta / 2 };
+    delta += delta / numpoints.max(1);
+    let mut k = 0;
+    while delta > ((BASE - TMIN) * TMAX) / 2 {
+        delta /= BASE - TMIN;
+        k += BASE;
+    }
+    k + (((BASE - TMIN + 1) * delta) / (delta + SKEW))
+}
+
+/// The threshold `t` for the digit at `k` (RFC 3492 sections 3.3 and 6.2): `k - bias` clamped to
+/// `tmin..=tmax`. The "+ tmin" of the pseudocode is omitted as section 6.2 allows.
+fn threshold(k: u32, bias: u32) -> u32 {
+    if k <= bias {
+        TMIN
+    } else if k >= bias.saturating_add(TMAX) {
+        TMAX
+    } else {
+        k - bias
+    }
+}
+
+/// The digit-value of a basic code point (RFC 3492 section 5): `A-Z` and `a-z` are 0 to 25,
+/// `0-9` are 26 to 35.
+fn digit_value(byte: u8) -> Option<u32> {
+    match byte {
+        b'a'..=b'z' => Some(u32::from(byte - b'a')),
+        b'A'..=b'Z' => Some(u32::from(byte - b'A')),
+        b'0'..=b'9' => Some(u32::from(byte - b'0') + 26),
+        _ => None,
+    }
+}
+
+/// The lowercase basic code point of a digit-value below `base` (RFC 3492 section 5).
+fn digit_byte(digit: u32) -> u8 {
+    match u8::try_from(digit) {
+        Ok(d @ 0..=25) => b'a' + d,
+        Ok(d @ 26..=35) => b'0' + (d - 26),
+        // Callers pass `q < t <= tmax` or `t + x mod (base - t)`, both below `base`.
+        _ => b'?',
+    }
+}
+
+/// Splits a Punycode string at its last delimiter into the basic code points copied as they are
+/// and the deltas (RFC 3492 sections 3.1 and 6.2).
+fn split_basic(input: &[u8]) -> Result<(&[u8], &[u8]), PunycodeError> {
+    let mut last_delimiter = None;
+    for (index, &byte) in input.iter().enumerate() {
+        if !byte.is_ascii() {
+            return Err(PunycodeError::NonBasic);
+        }
+        if byte == DELIMITER {
+            last_delimiter = Some(index);
+        }
+    }
+    match last_delimiter {
+        None => Ok((&[], input)),
+        // Section 6.2 does not consume this delimiter, then fails on it as a digit.
+        Some(0) => Err(PunycodeError::LeadingDelimiter),
+        Some(index) => match input.split_at_checked(index) {
+            Some((basic, rest)) => Ok((basic, rest.get(1..).unwrap_or_default())),
+            None => Err(PunycodeError::LeadingDelimiter),
+        },
+    }
+}
+
+/// The main loop of the decoding procedure (RFC 3492 section 6.2) over the deltas that follow
+/// `basic_len` basic code points: calls `insert(i, n, length)` for each insertion of the code point
+/// `n` at position `i` of the output, whose length before the insertion is `length`.
+fn decode_deltas(
+    deltas: &[u8],
+    basic_len: usize,
+    mut insert: impl FnMut(usize, char, usize) -> Result<(), PunycodeError>,
+) -> Result<usize, PunycodeError> {
+    let mut n = INITIAL_N;
+    let mut i: u32 = 0;
+    let mut bias = INITIAL_BIAS;
+    let mut length = basic_len;
+    let mut bytes = deltas.iter();
+    while let Some(&first) = bytes.next() {
+        let oldi = i;
+        let mut w: u32 = 1;
+        let mut k = BASE;
+        let mut byte = first;
+        loop {
+            let digit = digit_value(byte).ok_or(PunycodeError::InvalidDigit)?;
+            i = digit
+                .checked_mul(w)
+                .and_then(|product| i.checked_add(product))
+                .ok_or(PunycodeError::Overflow)?;
+            let t = threshold(k, bias);
+            if digit < t {
+                break;
+            }
+            w = w.checked_mul(BASE - t).ok_or(PunycodeError::Overflow)?;
+            k = k.saturating_add(BASE);
+            byte = *bytes.next().ok_or(PunycodeError::Truncated)?;
+        }
+        // `length(output) + 1` is a divisor of `i`: it must be an integer of the same width.
+        let points = u32::try_from(length)
+            .ok()
+            .and_then(|length| length.checked_add(1))
+            .ok_or(PunycodeError::Overflow)?;
+        // `i` only grew since `oldi` was taken.
+        bias = adapt(i.saturating_sub(oldi), points, oldi == 0);
+        n = n.checked_add(i / points).ok_or(PunycodeError::Overflow)?;
+        i %= points;
+        // `n` starts at `initial_n` and never decreases, so it is never basic: the braced check of
+        // section 6.2 is omitted as the RFC allows.
+        let c = char::from_u32(n).ok_or(PunycodeError::InvalidCodePoint)?;
+        let position = usize::try_from(i).map_err(|_| PunycodeError::Overflow)?;
+        insert(position, c, length)?;
+        length += 1;
+        // `i <= length - 1` after the modulo, and `length + 1` fit in `u32` just above.
+        i += 1;
+    }
+    Ok(length)
+}
+
+/// Decodes `input` (the part after "xn--", ASCII) into `out`, returns the number of chars written.
+///
+/// This is the decoding procedure of RFC 3492 section 6.2, strict: the basic code points before
+/// the last delimiter are copied with their case, and the digits are read in either case
+/// (section 5). It allocates nothing.
+///
+/// # Errors
+///
+/// [`PunycodeError::NonBasic`] for a byte above 0x7F anywhere, [`PunycodeError::LeadingDelimiter`]
+/// when the last delimiter is the first byte, [`PunycodeError::InvalidDigit`],
+/// [`PunycodeError::Truncated`], [`PunycodeError::Overflow`] and
+/// [`PunycodeError::InvalidCodePoint`] as section 6.2 fails, and [`PunycodeError::TooLong`] when
+/// `out` is too small. On error the content of `out` is unspecified.
+///
+/// # Examples
+///
+/// ```
+/// use idn_hostname::punycode::decode_into;
+///
+/// let mut out = ['\0'; 59];
+/// let len = decode_into(b"mnchen-3ya", &mut out).unwrap();
+/// assert_eq!(out[..len].iter().collect::<String>(), "m\u{FC}nchen");
+/// ```
+pub fn decode_into(input: &[u8], out: &mut [char]) -> Result<usize, PunycodeError> {
+    let (basic, deltas) = split_basic(input)?;
+    let copied = out.get_mut(..basic.len()).ok_or(PunycodeError::TooLong)?;
+    for (slot, &byte) in copied.iter_mut().zip(basic) {
+        *slot = char::from(byte);
+    }
+    decode_deltas(deltas, basic.len(), |position, c, length| {
+        // Shifting the tail is what bounds the work by `out.len()` squared (module docs).
+        let tail = out
+            .get_mut(position..=length)
+            .ok_or(PunycodeError::TooLong)?;
+        tail.rotate_right(1);
+        if let Some(slot) = tail.first_mut() {
+            *slot = c;
+        }
+        Ok(())
+    })
+}
+
+/// Decodes like [`decode_into`], then checks that the input is the encoding of what it decoded
+/// to, ignoring ASCII case.
+///
+/// RFC 3492 section 6.2 shows that a decoder failing as it says already admits a single input
+/// per output; this check is the independent "re-encode and compare" of section 6.4, so that
+/// the uniqueness does not rest on the decoder alone. The re-encoding is compared byte by byte as
+/// it is produced, without a buffer, and stops at the first difference.
+///
+/// # Errors
+///
+/// Those of [`decode_into`], then [`PunycodeError::NotCanonical`] when the re-encoding differs
+/// from `input` other than by ASCII case.
+///
+/// # Examples
+///
+/// ```
+/// use idn_hostname::punycode::decode_canonical_into;
+///
+/// let mut out = ['\0'; 59];
+/// // Digits in uppercase are the same Punycode string (RFC 3492 section 5).
+/// let len = decode_canonical_into(b"MNCHEN-3YA", &mut out).unwrap();
+/// assert_eq!(out[..len].iter().collect::<String>(), "M\u{FC}NCHEN");
+/// ```
+pub fn decode_canonical_into(input: &[u8], out: &mut [char]) -> Result<usize, PunycodeError> {
+    let len = decode_into(input, out)?;
+    let decoded = out.get(..len).ok_or(PunycodeError::TooLong)?;
+    check_canonical(decoded, input)?;
+    Ok(len)
+}
+
+/// Fails with [`PunycodeError::NotCanonical`] unless `expected` is the encoding of `decoded`,
+/// ignoring ASCII case.
+fn check_canonical(decoded: &[char], expected: &[u8]) -> Result<(), PunycodeError> {
+    let mut sink = CompareSink {
+        expected: expected.iter(),
+    };
+    match encode_slow(decoded, &mut sink) {
+        // An encoding that cannot be produced is not the input either.
+        Err(PunycodeError::Overflow) => return Err(PunycodeError::NotCanonical),
+        other => other?,
+    }
+    if sink.expected.next().is_some() {
+        return Err(PunycodeError::NotCanonical);
+    }
+    Ok(())
+}
+
+/// Where the encoder writes its basic code points.
+trait Sink {
+    /// Appends one basic code point.
+    fn push(&mut self, byte: u8) -> Result<(), PunycodeError>;
+}
+
+/// Writes into a caller's buffer.
+struct SliceSink<'a> {
+    out: &'a mut [u8],
+    len: usize,
+}
+
+impl Sink for SliceSink<'_> {
+    fn push(&mut self, byte: u8) -> Result<(), PunycodeError> {
+        let slot = self.out.get_mut(self.len).ok_or(PunycodeError::TooLong)?;
+        *slot = byte;
+        self.len += 1;
+        Ok(())
+    }
+}
+
+/// Only counts.
+struct CountSink {
+    len: usize,
+}
+
+impl Sink for CountSink {
+    fn push(&mut self, _: u8) -> Result<(), PunycodeError> {
+        self.len = self.len.checked_add(1).ok_or(PunycodeError::Overflow)?;
+        Ok(())
+    }
+}
+
+/// Compares with an expected encoding as the bytes come.
+struct CompareSink<'a> {
+    expected: core::slice::Iter<'a, u8>,
+}
+
+impl Sink for CompareSink<'_> {
+    fn push(&mut self, byte: u8) -> Result<(), PunycodeError> {
+        match self.expected.next() {
+            Some(expected) if expected.eq_ignore_ascii_case(&byte) => Ok(()),
+            _ => Err(PunycodeError::NotCanonical),
+        }
+    }
+}
+
+impl Sink for String {
+    fn push(&mut self, byte: u8) -> Result<(), PunycodeError> {
+        String::push(self, char::from(byte));
+        Ok(())
+    }
+}
+
+/// Writes `delta` as a generalized variable-length integer, least significant digit first, with
+/// the thresholds of `bias` (RFC 3492 sections 3.3 and 6.3).
+fn write_delta<S: Sink>(delta: u32, bias: u32, sink: &mut S) -> Result<(), PunycodeError> {
+    let mut q = delta;
+    let mut k = BASE;
+    loop {
+        let t = threshold(k, bias);
+        if q < t {
+            break;
+        }
+        sink.push(digit_byte(t + (q - t) % (BASE - t)))?;
+        q = (q - t) / (BASE - t);
+        k = k.saturating_add(BASE);
+    }
+    sink.push(digit_byte(q))
+}
+
+/// Writes the basic code points of `input` in order, then the delimiter if there was any (RFC
+/// 3492 section 3.1), and returns their number `b` and the input length, both as `u32`.
+fn write_basic<S: Sink>(input: &[char], sink: &mut S) -> Result<(u32, u32), PunycodeError> {
+    let length = u32::try_from(input.len()).map_err(|_| PunycodeError::Overflow)?;
+    let mut b: u32 = 0;
+    for &c in input {
+        if let Ok(byte @ 0..=0x7F) = u8::try_from(c) {
+            sink.push(byte)?;
+            // At most `length`, which is a `u32`.
+            b += 1;
+        }
+    }
+    if b > 0 {
+        sink.push(DELIMITER)?;
+    }
+    Ok((b, length))
+}
+
+/// The encoding procedure of RFC 3492 section 6.3, as written: one scan of the input per distinct
+/// non-basic code point, no allocation.
+fn encode_slow<S: Sink>(input: &[char], sink: &mut S) -> Result<(), PunycodeError> {
+    let (b, length) = write_basic(input, sink)?;
+    let mut n = INITIAL_N;
+    let mut delta: u32 = 0;
+    let mut bias = INITIAL_BIAS;
+    let mut h = b;
+    while h < length {
+        // Every code point below `n` is handled (there are `h` of them), so one is left at or
+        // above `n`; the braced "non-basic" of section 6.3 is implied as `n >= initial_n`.
+        let Some(m) = input
+            .iter()
+            .map(|&c| u32::from(c))
+            .filter(|&c| c >= n)
+            .min()
+        else {
+            break;
+        };
+        // `h < length <= u32::MAX`, so `h + 1` fits.
+        delta = (m - n)
+            .checked_mul(h + 1)
+            .and_then(|steps| delta.checked_add(steps))
+            .ok_or(PunycodeError::Overflow)?;
+        n = m;
+        for &c in input {
+            let c = u32::from(c);
+            if c < n {
+                delta = delta.checked_add(1).ok_or(PunycodeError::Overflow)?;
+            } else if c == n {
+                write_delta(delta, bias, sink)?;
+                bias = adapt(delta, h + 1, h == b);
+                delta = 0;
+                h += 1;
+            }
+        }
+        // Section 6.3: neither can overflow (`delta < length`, `n <= 0x10FFFF`); checked anyway.
+        delta = delta.checked_add(1).ok_or(PunycodeError::Overflow)?;
+        n = n.checked_add(1).ok_or(PunycodeError::Overflow)?;
+    }
+    Ok(())
+}
+
+/// Encodes chars, writing ASCII bytes into `out` (lowercase digits); returns bytes written.
+///
+/// This is the encoding procedure of RFC 3492 section 6.3: the basic code points first, in order
+/// and with their case, then the delimiter if there was any, then the deltas. It allocates
+/// nothing.
+///
+/// # Errors
+///
+/// [`PunycodeError::TooLong`] when `out` is too small, and before any other work when `input` has
+/// more code points than `out` has bytes (each code point takes at least one byte);
+/// [`PunycodeError::Overflow`] as section 6.3 fails on overflow. On error the content of `out`
+/// is unspecified.
+///
+/// # Examples
+///
+/// ```
+/// use idn_hostname::punycode::encode_into;
+///
+/// let mut out = [0u8; 63];
+/// let len = encode_into(&['m', '\u{FC}', 'n', 'c', 'h', 'e', 'n'], &mut out).unwrap();
+/// assert_eq!(&out[..len], b"mnchen-3ya");
+/// ```
+pub fn encode_into(input: &[char], out: &mut [u8]) -> Result<usize, PunycodeError> {
+    if input.len() > out.len() {
+        return Err(PunycodeError::TooLong);
+    }
+    let mut sink = SliceSink { out, len: 0 };
+    encode_slow(input, &mut sink)?;
+    Ok(sink.len)
+}
+
+/// The length in bytes that [`encode_into`] would write, without writing.
+///
+/// The result is never less than `input.len()`, so a caller checking a limit (63 octets for an
+/// A-label, RFC 5890 section 2.3.2.1) can refuse longer inputs before calling this, which bounds
+/// the work of section 6.3 (see the module documentation).
+///
+/// # Errors
+///
+/// [`PunycodeError::Overflow`] as section 6.3 fails on overflow.
+///
+/// # Examples
+///
+/// ```
+/// use idn_hostname::punycode::encoded_len;
+///
+/// assert_eq!(encoded_len(&['m', '\u{FC}', 'n', 'c', 'h', 'e', 'n']), Ok(10)); // "mnchen-3ya"
+/// ```
+pub fn encoded_len(input: &[char]) -> Result<usize, PunycodeError> {
+    let mut sink = CountSink { len: 0 };
+    encode_slow(input, &mut sink)?;
+    Ok(sink.len)
+}
+
+/// A Fenwick tree of counts over `0..len`, for order statistics in `O(log len)`.
+struct Fenwick {
+    /// One-based: `tree[j]` sums the `j & j.wrapping_neg()` counts that end at `j - 1`.
+    tree: Vec<u32>,
+}
+
+impl Fenwick {
+    /// All counts 0.
+    fn zeros(len: usize) -> Self {
+        Fenwick {
+            tree: vec![0; len + 1],
+        }
+    }
+
+    /// All counts 1: the node at `j` covers `j & -j` of them.
+    fn ones(len: usize) -> Self {
+        let tree = (0..=len)
+            .map(|j| u32::try_from(j & j.wrapping_neg()).unwrap_or(0))
+            .collect();
+        Fenwick { tree }
+    }
+
+    /// Adds 1 to the count at `index`, or subtracts 1 when `increment` is false.
+    fn update(&mut self, index: usize, increment: bool) {
+        let mut j = index + 1;
+        while let Some(node) = self.tree.get_mut(j) {
+            *node = if increment {
+                node.wrapping_add(1)
+            } else {
+                node.wrapping_sub(1)
+            };
+            j += j & j.wrapping_neg();
+        }
+    }
+
+    /// The sum of the counts at `0..end`.
+    fn prefix(&self, end: usize) -> u32 {
+        let mut sum: u32 = 0;
+        let mut j = end;
+        while j > 0 {
+            sum = sum.wrapping_add(self.tree.get(j).copied().unwrap_or(0));
+            j &= j - 1;
+        }
+        sum
+    }
+
+    /// The smallest index whose prefix sum through it exceeds `rank`: the position of the
+    /// `rank`-th (from 0) unit counted.
+    fn select(&self, rank: u32) -> usize {
+        let len = self.tree.len().saturating_sub(1);
+        let mut position = 0;
+        let mut remaining = rank;
+        let mut step = if len == 0 {
+            0
+        } else {
+            1 << (usize::BITS - 1 - len.leading_zeros())
+        };
+        while step > 0 {
+            if let Some(&node) = self.tree.get(position + step)
+                && node <= remaining
+            {
+                position += step;
+                remaining -= node;
+            }
+            step >>= 1;
+        }
+        position
+    }
+}
+
+/// Decodes a Punycode string (the part after "xn--") into a `String`.
+///
+/// Strict like [`decode_into`], with the same errors but [`PunycodeError::TooLong`], and no
+/// re-encoding check: RFC 3492 section 6.2 makes it unnecessary, and [`decode_canonical_into`]
+/// does it for the callers that want it.
+///
+/// The insertions are recorded, then placed from the last to the first in the slots still free,
+/// with an order-statistic tree: `O(n log n)` for an input of any length, where shifting would be
+/// quadratic.
+///
+/// # Errors
+///
+/// As [`decode_into`], except [`PunycodeError::TooLong`].
+///
+/// # Examples
+///
+/// ```
+/// use idn_hostname::punycode::{decode, PunycodeError};
+///
+/// assert_eq!(decode("mnchen-3ya").as_deref(), Ok("m\u{FC}nchen"));
+/// assert_eq!(decode("-3ya"), Err(PunycodeError::LeadingDelimiter));
+/// ```
+pub fn decode(input: &str) -> Result<String, PunycodeError> {
+    let (basic, deltas) = split_basic(input.as_bytes())?;
+    let mut insertions: Vec<(usize, char)> = Vec::new();
+    let length = decode_deltas(deltas, basic.len(), |position, c, _| {
+        insertions.push((position, c));
+        Ok(())
+    })?;
+    // A later insertion only shifts earlier code points, so the code point inserted at `i` ends
+    // in the `i`-th slot not taken by a later insertion; the basic code points fill the rest.
+    let mut free = Fenwick::ones(length);
+    let mut slots: Vec<Option<char>> = vec![None; length];
+    for &(position, c) in insertions.iter().rev() {
+        let rank = u32::try_from(position).map_err(|_| PunycodeError::Overflow)?;
+        let slot = free.select(rank);
+        free.update(slot, false);
+        if let Some(entry) = slots.get_mut(slot) {
+            *entry = Some(c);
+        }
+    }
+    let mut basic = basic.iter();
+    let mut output = String::with_capacity(length);
+    for slot in slots {
+        match slot {
+            Some(c) => output.push(c),
+            None => {
+                if let Some(&byte) = basic.next() {
+                    output.push(char::from(byte));
+                }
+            }
+        }
+    }
+    Ok(output)
+}
+
+/// Encodes a string as Punycode (without "xn--"), digits in lowercase.
+///
+/// The output equals that of [`encode_into`]. It is computed in `O(n log n)` for an input of any
+/// length: the non-basic code points are sorted once, and the counts of code points below `n`
+/// that section 6.3 gets by rescanning the input come from a tree of prefix sums.
+///
+/// # Errors
+///
+/// [`PunycodeError::Overflow`] as section 6.3 fails on overflow.
+///
+/// # Examples
+///
+/// ```
+/// use idn_hostname::punycode::encode;
+///
+/// assert_eq!(encode("m\u{FC}nchen").as_deref(), Ok("mnchen-3ya"));
+/// ```
+pub fn encode(input: &str) -> Result<String, PunycodeError> {
+    let chars: Vec<char> = input.chars().collect();
+    let mut output = String::with_capacity(input.len());
+    let (b, _) = write_basic(&chars, &mut output)?;
+    // The non-basic code points in the order the encoder inserts them: by value, then position.
+    let mut pending: Vec<(u32, usize)> = chars
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| !c.is_ascii())
+        .map(|(position, &c)| (u32::from(c), position))
+        .collect();
+    pending.sort_unstable();
+    // `handled` counts, at each position, the code points below `n`: those the decoder has
+    // inserted already. Basic code points are all below `initial_n`.
+    let mut handled = Fenwick::zeros(chars.len());
+    for (position, c) in chars.iter().enumerate() {
+        if c.is_ascii() {
+            handled.update(position, true);
+        }
+    }
+    let mut n = INITIAL_N;
+    let mut delta: u32 = 0;
+    let mut bias = INITIAL_BIAS;
+    let mut h = b;
+    let mut rest = pending.as_slice();
+    while let Some(&(m, _)) = rest.first() {
+        let run = rest.iter().take_while(|&&(c, _)| c == m).count();
+        let (group, after) = rest.split_at_checked(run).unwrap_or((rest, &[]));
+        delta = (m - n)
+            .checked_mul(h + 1)
+            .and_then(|steps| delta.checked_add(steps))
+            .ok_or(PunycodeError::Overflow)?;
+        n = m;
+        // The scan of section 6.3, one run of code points below `n` at a time.
+        let mut scanned = 0;
+        for &(_, position) in group {
+            let below = handled
+                .prefix(position)
+                .saturating_sub(handled.prefix(scanned));
+            delta = delta.checked_add(below).ok_or(PunycodeError::Overflow)?;
+            write_delta(delta, bias, &mut output)?;
+            bias = adapt(delta, h + 1, h == b);
+            delta = 0;
+            h += 1;
+            scanned = position + 1;
+        }
+        let below = handled
+            .prefix(chars.len())
+            .saturating_sub(handled.prefix(scanned));
+        delta = delta.checked_add(below).ok_or(PunycodeError::Overflow)?;
+        for &(_, position) in group {
+            handled.update(position, true);
+        }
+        delta = delta.checked_add(1).ok_or(PunycodeError::Overflow)?;
+        n = n.checked_add(1).ok_or(PunycodeError::Overflow)?;
+        rest = after;
+    }
+    Ok(output)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn decode_vec(input: &[u8]) -> Result<Vec<char>, PunycodeError> {
+        let mut out = vec!['\0'; input.len()];
+        let len = decode_into(input, &mut out)?;
+        out.truncate(len);
+        Ok(out)
+    }
+
+    fn encode_vec(input: &[char]) -> Result<Vec<u8>, PunycodeError> {
+        let mut out = vec![0; 8 * input.len() + 1];
+        let len = encode_into(input, &mut out)?;
+        out.truncate(len);
+        Ok(out)
+    }
+
+    /// Every entry point that decodes must give the same answer.
+    fn decode_all(input: &[u8]) -> Result<Vec<char>, PunycodeError> {
+        let into = decode_vec(input);
+        let mut out = vec!['\0'; input.len()];
+        let canonical = decode_canonical_into(input, &mut out).map(|len| out[..len].to_vec());
+        assert_eq!(into, canonical, "decode_canonical_into({input:?})");
+        if let Ok(text) = core::str::from_utf8(input) {
+            let string = decode(text).map(|s| s.chars().collect::<Vec<_>>());
+            assert_eq!(into, string, "decode({input:?})");
+        }
+        into
+    }
+
+    #[test]
+    fn digit_values_of_section_5() {
+        assert_eq!(digit_value(b'A'), Some(0));
+        assert_eq!(digit_value(b'z'), Some(25));
+        assert_eq!(digit_value(b'0'), Some(26));
+        assert_eq!(digit_value(b'9'), Some(35));
+        assert_eq!(digit_value(b'-'), None);
+        for digit in 0..BASE {
+            assert_eq!(digit_value(digit_byte(digit)), Some(digit));
+        }
+    }
+
+    #[test]
+    fn traces_of_section_7_2() {
+        // Decoding trace of example B: the deltas and the biases after each.
+        let mut bias = INITIAL_BIAS;
+        let mut out = String::new();
+        let deltas = [19853, 64, 37, 56, 599, 130, 154, 46301, 88531];
+        let biases = [21, 20, 13, 17, 32, 23, 25, 84, 90];
+        for (count, (&delta, &expected)) in deltas.iter().zip(&biases).enumerate() {
+            write_delta(delta, bias, &mut out).unwrap();
+            bias = adapt(delta, count as u32 + 1, count == 0);
+            assert_eq!(bias, expected, "after delta {delta}");
+        }
+        assert_eq!(out, "ihqwcrb4cv8a8dqg056pqjye");
+    }
+
+    #[test]
+    fn non_basic() {
+        // "ü" in UTF-8 before the delimiter, then after it.
+        assert_eq!(decode_all(b"\xC3\xBC-abc"), Err(PunycodeError::NonBasic));
+        assert_eq!(decode_all(b"ab-\xFF"), Err(PunycodeError::NonBasic));
+        assert_eq!(decode("m\u{FC}nchen-3ya"), Err(PunycodeError::NonBasic));
+    }
+
+    #[test]
+    fn invalid_digit() {
+        // No delimiter, so '!' is read as the first digit of a delta.
+        assert_eq!(decode_all(b"!"), Err(PunycodeError::InvalidDigit));
+        // 'b' = 1 is not below t = tmin (k = 36 <= bias 72), so a second digit is read: '_'.
+        assert_eq!(decode_all(b"ab-b_"), Err(PunycodeError::InvalidDigit));
+        // A delta of 0 ('a') inserts U+0080 at position 0, before the basic code points.
+        assert_eq!(decode_all(b"a b-a"), Ok(vec!['\u{80}', 'a', ' ', 'b']));
+    }
+
+    #[test]
+    fn leading_delimiter() {
+        assert_eq!(decode_all(b"-"), Err(PunycodeError::LeadingDelimiter));
+        assert_eq!(decode_all(b"-abc"), Err(PunycodeError::LeadingDelimiter));
+        assert_eq!(decode_all(b"-a!"), Err(PunycodeError::LeadingDelimiter));
+        // Not leading: the first '-' is a basic code point before the last delimiter.
+        assert_eq!(decode_all(b"--"), Ok(vec!['-']));
+        assert_eq!(decode_all(b"--a"), Ok(vec!['\u{80}', '-']));
+    }
+
+    #[test]
+    fn truncated() {
+        // 'b' = 1 >= t = 1: the delta goes on, and the input ends.
+        assert_eq!(decode_all(b"b"), Err(PunycodeError::Truncated));
+        assert_eq!(decode_all(b"abc-zz"), Err(PunycodeError::Truncated));
+        // 'a' = 0 < t ends a delta of 0: U+0080 inserted at 0.
+        assert_eq!(decode_all(b"a"), Ok(vec!['\u{80}']));
+    }
+
+    #[test]
+    fn overflow_on_decode() {
+        // Digit 35 is never below t <= tmax, and w grows by at least base - tmax = 10 a digit, so
+        // i + digit * w passes 2^32 within ten digits.
+        assert_eq!(decode_all(&[b'9'; 20]), Err(PunycodeError::Overflow));
+        // Digits equal to their thresholds (1, 1, 26, 26, ...) keep the delta going too: w reaches
+        // 35 * 35 * 10^6 by the ninth digit, and 26 times that is above 2^32.
+        assert_eq!(decode_all(b"bb000000000000"), Err(PunycodeError::Overflow));
+        // With basic code points first, the same: the deltas are read the same way.
+        assert_eq!(
+            decode_all(b"ab-99999999999999999999"),
+            Err(PunycodeError::Overflow)
+        );
+    }
+
+    #[test]
+    fn overflow_on_encode() {
+        // 5000 basic code points then U+10FFFF: the first delta is (0x10FFFF - 0x80) * 5001,
+        // about 5.6e9, above u32::MAX (section 6.3 "fail on overflow").
+        let mut input = vec!['a'; 5000];
+        input.push('\u{10FFFF}');
+        assert_eq!(encoded_len(&input), Err(PunycodeError::Overflow));
+        assert_eq!(encode_vec(&input), Err(PunycodeError::Overflow));
+        let text: String = input.iter().collect();
+        assert_eq!(encode(&text), Err(PunycodeError::Overflow));
+        // With 2999 basic code points the product is 0x10FF7F * 3000, about 3.34e9: no overflow.
+        input.drain(..2001);
+        assert!(encoded_len(&input).is_ok());
+    }
+
+    #[test]
+    fn invalid_code_point() {
+        // i = 0xD800 - 0x80 = 55168 with bias 72 (thresholds 1, 1, 26, 26), by section 3.3:
+        // 1 + 55167 mod 35 = 8 'i', q = 1576; 1 + 1575 mod 35 = 1 'b', q = 45;
+        // 26 + 19 mod 10 = 35 '9', q = 1; 1 < 26 'b'. So "ib9b" inserts U+D800, a surrogate.
+        assert_eq!(decode_all(b"ib9b"), Err(PunycodeError::InvalidCodePoint));
+        // i = 0x110000 - 0x80 = 1113984: 'e' (q 31828), 'n' (q 909), '3' (q 88), '2' (q 6),
+        // 'g'. One past U+10FFFF.
+        assert_eq!(decode_all(b"en32g"), Err(PunycodeError::InvalidCodePoint));
+        // i = 0xE000 - 0x80 = 57216, just past the surrogates, is fine: 1 + 57215 mod 35 = 26
+        // '0', q = 1634; 1 + 1633 mod 35 = 24 'y', q = 46; 26 + 20 mod 10 = 26 '0', q = 2; 'c'.
+        assert_eq!(decode_all(b"0y0c"), Ok(vec!['\u{E000}']));
+    }
+
+    #[test]
+    fn too_long() {
+        let mut two = ['\0'; 2];
+        assert_eq!(decode_into(b"abc-", &mut two), Err(PunycodeError::TooLong));
+        // Two basic code points fit, the inserted one does not.
+        assert_eq!(decode_into(b"ab-a", &mut two), Err(PunycodeError::TooLong));
+        assert_eq!(decode_into(b"ab-a", &mut ['\0'; 3]), Ok(3));
+        let mut one = [0u8; 1];
+        assert_eq!(
+            encode_into(&['a', 'b'], &mut one),
+            Err(PunycodeError::TooLong)
+        );
+        // One code point, but "a-" and a delta do not fit in 3 bytes.
+        let mut three = [0u8; 3];
+        assert_eq!(
+            encode_into(&['a', '\u{FC}'], &mut three),
+            Err(PunycodeError::TooLong)
+        );
+        assert_eq!(encode_into(&[], &mut []), Ok(0));
+    }
+
+    #[test]
+    fn not_canonical() {
+        // Section 6.2 leaves no decodable input that re-encodes differently, so the check is
+        // exercised on its own: "a" decodes to U+0080 (one delta of 0); these are not its
+        // encoding.
+        assert_eq!(check_canonical(&['\u{80}'], b"a"), Ok(()));
+        assert_eq!(check_canonical(&['\u{80}'], b"A"), Ok(()));
+        assert_eq!(
+            check_canonical(&['\u{80}'], b"b"),
+            Err(PunycodeError::NotCanonical)
+        );
+        assert_eq!(
+            check_canonical(&['\u{80}'], b"aa"),
+            Err(PunycodeError::NotCanonical)
+        );
+        assert_eq!(
+            check_canonical(&['\u{80}'], b""),
+            Err(PunycodeError::NotCanonical)
+        );
+        assert_eq!(
+            check_canonical(&['x'], b"x"),
+            Err(PunycodeError::NotCanonical)
+        );
+        assert_eq!(check_canonical(&['x'], b"x-"), Ok(()));
+    }
+
+    #[test]
+    fn empty_and_basic_only() {
+        assert_eq!(decode_all(b""), Ok(vec![]));
+        assert_eq!(encode_vec(&[]), Ok(vec![]));
+        // Section 3.1: a delimiter follows the basic code points if and only if there are any.
+        assert_eq!(encode_vec(&['a', 'B']), Ok(b"aB-".to_vec()));
+        assert_eq!(decode_all(b"aB-"), Ok(vec!['a', 'B']));
+    }
+
+    #[test]
+    fn display_cites_the_rfc() {
+        for error in [
+            PunycodeError::NonBasic,
+            PunycodeError::InvalidDigit,
+            PunycodeError::LeadingDelimiter,
+            PunycodeError::Truncated,
+            PunycodeError::Overflow,
+            PunycodeError::InvalidCodePoint,
+            PunycodeError::NotCanonical,
+        ] {
+            let text = alloc::format!("{error}");
+            assert!(text.contains("RFC 3492"), "{text}");
+            assert!(!text.contains('\n'));
+        }
+    }
+
+    #[test]
+    fn fenwick_select_and_prefix() {
+        let mut tree = Fenwick::ones(10);
+        assert_eq!(tree.prefix(10), 10);
+        assert_eq!(tree.select(0), 0);
+        assert_eq!(tree.select(9), 9);
+        tree.update(0, false);
+        tree.update(5, false);
+        assert_eq!(tree.select(0), 1);
+        assert_eq!(tree.select(4), 6);
+        assert_eq!(tree.prefix(6), 4);
+    }
+}

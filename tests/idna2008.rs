@@ -1,0 +1,233 @@
+//! Each rule of the `hostname` and `idn-hostname` formats, with names that pass and names that
+//! fail. Every expectation is read off the clause named beside it (RFC 1034, RFC 1123,
+//! RFC 3492, RFC 5890-5893) or, for A-labels, off the RFC 3492 section 7.1 samples and the
+//! IDNA2008 examples of RFC 5890; code point properties are those of the Unicode 18.0.0 UCD.
+
+use idn_hostname::{
+    BidiRule, BidiScope, ContextRule, ErrorKind, Options, check_hostname, check_idn_hostname,
+    is_hostname, is_idn_hostname,
+};
+
+fn idn_kind(s: &str) -> ErrorKind {
+    check_idn_hostname(s).expect_err(s).kind()
+}
+
+fn host_kind(s: &str) -> ErrorKind {
+    check_hostname(s).expect_err(s).kind()
+}
+
+#[test]
+fn rfc1123_host_names() {
+    for ok in [
+        "a",
+        "example.com",
+        "EXAMPLE.COM",
+        "1example.com",
+        "a-b.c-d",
+        "0",
+        "ab--cd.com",
+    ] {
+        assert!(is_hostname(ok), "{ok}");
+    }
+    assert_eq!(host_kind(""), ErrorKind::EmptyName);
+    assert_eq!(host_kind("a..b"), ErrorKind::EmptyLabel);
+    assert_eq!(host_kind(".a"), ErrorKind::EmptyLabel);
+    assert_eq!(host_kind("a.b."), ErrorKind::EmptyLabel);
+    assert_eq!(host_kind("-ab.c"), ErrorKind::LeadingHyphen);
+    assert_eq!(host_kind("ab-.c"), ErrorKind::TrailingHyphen);
+    assert_eq!(host_kind("a_b.c"), ErrorKind::InvalidCharacter);
+    assert_eq!(host_kind("a b"), ErrorKind::InvalidCharacter);
+    assert_eq!(host_kind("bücher.de"), ErrorKind::InvalidCharacter);
+    assert_eq!(host_kind("a\u{3002}b"), ErrorKind::InvalidCharacter);
+}
+
+#[test]
+fn rfc1034_lengths() {
+    let l63 = "a".repeat(63);
+    let l64 = "a".repeat(64);
+    assert!(is_hostname(&l63));
+    assert_eq!(host_kind(&l64), ErrorKind::LabelTooLong);
+    // 4 labels of 63 octets and 3 dots = 255 octets; trim to 253 and 254.
+    let name = |n: usize| {
+        let full = [l63.as_str(); 4].join(".");
+        full[..n].to_string()
+    };
+    assert!(is_hostname(&name(253)));
+    assert_eq!(host_kind(&name(254)), ErrorKind::NameTooLong);
+    assert!(is_idn_hostname(&name(253)));
+    assert_eq!(idn_kind(&name(254)), ErrorKind::NameTooLong);
+    // Huge input is refused as a whole.
+    assert_eq!(host_kind(&"a.".repeat(500_000)), ErrorKind::NameTooLong);
+    assert_eq!(idn_kind(&"ü".repeat(1 << 20)), ErrorKind::NameTooLong);
+}
+
+#[test]
+fn lengths_are_measured_on_the_a_label_form() {
+    // "ü" needs "xn--" + 2 octets ("tda"): 59 code points cannot fit, nor 60.
+    // RFC 3492: 'ü' x n encodes to "tda" followed by n-1 further digits; so the A-label is
+    // 4 + 3 + (n - 1) octets: n = 57 gives 63 octets, n = 58 gives 64.
+    assert!(is_idn_hostname(&"ü".repeat(57)));
+    assert_eq!(idn_kind(&"ü".repeat(58)), ErrorKind::LabelTooLong);
+    assert_eq!(idn_kind(&"ü".repeat(60)), ErrorKind::LabelTooLong);
+}
+
+#[test]
+fn a_labels_in_hostnames() {
+    // RFC 3492 section 7.1 (A) Arabic (Egyptian) decodes, but ends in U+061F ARABIC QUESTION
+    // MARK, General_Category Po: DISALLOWED (RFC 5892).
+    let e = check_hostname("xn--egbpdaj6bu4bxfgehfvwxn.example").unwrap_err();
+    assert_eq!(
+        (e.kind(), e.code_point()),
+        (ErrorKind::Disallowed, Some('\u{061F}'))
+    );
+    // The same sample without its question mark, encoded by the `idna` crate.
+    let arabic = "\u{0644}\u{064A}\u{0647}\u{0645}\u{0627}\u{0628}\u{062A}\u{0643}\u{0644}\u{0645}\u{0648}\u{0634}\u{0639}\u{0631}\u{0628}\u{064A}";
+    let alabel = format!("xn--{}", idna::punycode::encode_str(arabic).unwrap());
+    assert!(is_hostname(&format!("{alabel}.example")), "{alabel}");
+    assert!(is_idn_hostname(&format!("{arabic}.example")));
+    let bucher = format!(
+        "xn--{}",
+        idna::punycode::encode_str("b\u{00FC}cher").unwrap()
+    );
+    assert_eq!(bucher, "xn--bcher-kva");
+    assert!(is_hostname("xn--bcher-kva.example"));
+    assert!(
+        is_hostname("XN--BCHER-KVA.example"),
+        "A-labels compare without case"
+    );
+    // A payload that would decode to ASCII only ends in the delimiter, so the label already
+    // breaks the LDH rule of RFC 1123 section 2.1 (and RFC 5890 section 2.3.2.1 besides).
+    assert_eq!(host_kind("xn--.example"), ErrorKind::TrailingHyphen);
+    assert_eq!(host_kind("xn--abc-.example"), ErrorKind::TrailingHyphen);
+    assert_eq!(host_kind("xn--ab-.example"), ErrorKind::TrailingHyphen);
+    // Overflow (RFC 3492 section 6.4).
+    assert!(matches!(
+        host_kind("xn--99999999999999999999.example"),
+        ErrorKind::InvalidPunycode(_)
+    ));
+    // U+1F4A9 is DISALLOWED (RFC 5892: General_Category So).
+    assert_eq!(host_kind("xn--ls8h.example"), ErrorKind::Disallowed);
+    // Other R-LDH labels are host names by RFC 1123.
+    assert!(is_hostname("ab--c.example"));
+    assert!(!is_idn_hostname("ab--c.example"));
+    assert_eq!(idn_kind("ab--c.example"), ErrorKind::ReservedLdhLabel);
+}
+
+#[test]
+fn u_label_rules() {
+    // RFC 5891 section 4.2.3.1: hyphens.
+    assert_eq!(idn_kind("-ü"), ErrorKind::LeadingHyphen);
+    assert_eq!(idn_kind("ü-"), ErrorKind::TrailingHyphen);
+    assert_eq!(idn_kind("ab--ü"), ErrorKind::HyphenPositions3And4);
+    // RFC 5891 section 4.2.3.2: U+0300 COMBINING GRAVE ACCENT is Mn.
+    assert_eq!(idn_kind("\u{0300}a"), ErrorKind::LeadingCombiningMark);
+    // NFC: "u" + U+0308 composes to U+00FC.
+    assert_eq!(idn_kind("bu\u{0308}cher"), ErrorKind::NotNfc);
+    assert!(is_idn_hostname("b\u{00FC}cher"));
+    // RFC 5892: U+00DF is PVALID by exception; U+0640 ARABIC TATWEEL DISALLOWED by exception;
+    // U+2665 (So) DISALLOWED; U+0378 unassigned; capital letters are unstable (B).
+    assert!(is_idn_hostname("stra\u{00DF}e"));
+    assert_eq!(idn_kind("\u{0628}\u{0640}\u{0628}"), ErrorKind::Disallowed);
+    assert_eq!(idn_kind("\u{2665}a"), ErrorKind::Disallowed);
+    assert_eq!(idn_kind("a\u{0378}"), ErrorKind::Unassigned);
+    assert_eq!(idn_kind("Bücher"), ErrorKind::Disallowed);
+    let e = check_idn_hostname("ok.ab\u{2665}").unwrap_err();
+    assert_eq!(
+        (e.label_index(), e.offset(), e.code_point()),
+        (Some(1), 5, Some('\u{2665}'))
+    );
+}
+
+#[test]
+fn contextual_rules() {
+    use ContextRule::*;
+    let ctx = |s: &str| idn_kind(s);
+    assert!(is_idn_hostname("\u{0915}\u{094D}\u{200C}\u{0937}"));
+    assert_eq!(
+        ctx("\u{0915}\u{200C}\u{0937}"),
+        ErrorKind::Context(ZeroWidthNonJoiner)
+    );
+    assert!(is_idn_hostname("\u{0628}\u{200C}\u{0628}"));
+    assert!(is_idn_hostname("\u{0915}\u{094D}\u{200D}\u{0937}"));
+    assert_eq!(
+        ctx("\u{0628}\u{200D}\u{0628}"),
+        ErrorKind::Context(ZeroWidthJoiner)
+    );
+    assert!(is_idn_hostname("l\u{00B7}l"));
+    assert_eq!(ctx("a\u{00B7}b"), ErrorKind::Context(MiddleDot));
+    assert!(is_idn_hostname("\u{0375}\u{03B1}"));
+    assert_eq!(ctx("a\u{0375}b"), ErrorKind::Context(GreekLowerNumeralSign));
+    assert!(is_idn_hostname("\u{05D0}\u{05F3}"));
+    assert_eq!(ctx("a\u{05F3}"), ErrorKind::Context(HebrewGeresh));
+    assert!(is_idn_hostname("\u{05D0}\u{05F4}"));
+    assert_eq!(ctx("a\u{05F4}"), ErrorKind::Context(HebrewGershayim));
+    assert!(is_idn_hostname("\u{30A2}\u{30FB}\u{30A4}"));
+    assert_eq!(ctx("a\u{30FB}b"), ErrorKind::Context(KatakanaMiddleDot));
+    assert!(is_idn_hostname("\u{0628}\u{0660}"));
+    assert_eq!(
+        ctx("\u{0628}\u{0660}\u{06F0}"),
+        ErrorKind::Context(ArabicIndicDigits)
+    );
+    assert!(is_idn_hostname("\u{0628}\u{06F0}"));
+    assert_eq!(
+        ctx("\u{0628}\u{06F0}\u{0660}"),
+        ErrorKind::Context(ExtendedArabicIndicDigits)
+    );
+}
+
+#[test]
+fn bidi_rule() {
+    // U+05D0 HEBREW LETTER ALEF (R), U+0627 ARABIC LETTER ALEF (AL), U+0661 (AN).
+    assert!(is_idn_hostname("\u{05D0}\u{05D1}.example"));
+    assert_eq!(idn_kind("\u{05D0}a"), ErrorKind::Bidi(BidiRule::Rule2));
+    assert_eq!(idn_kind("\u{05D0}-\u{05D1}-"), ErrorKind::TrailingHyphen);
+    assert_eq!(
+        idn_kind("\u{0627}1\u{0661}"),
+        ErrorKind::Bidi(BidiRule::Rule4)
+    );
+    // In a Bidi domain name, LTR labels obey rules 1, 5 and 6 too (RFC 5893 section 2) ...
+    assert_eq!(idn_kind("1a.\u{05D0}"), ErrorKind::Bidi(BidiRule::Rule1));
+    assert_eq!(host_kind("1a.xn--4db"), ErrorKind::Bidi(BidiRule::Rule1));
+    // ... but not in a name without RTL labels, nor with the RFC 5891 section 4.2.3.4 reading.
+    assert!(is_idn_hostname("1a.b"));
+    let per_label = Options::new().bidi_scope(BidiScope::RtlLabels);
+    assert!(per_label.is_idn_hostname("1a.\u{05D0}"));
+    assert!(!per_label.is_idn_hostname("\u{05D0}a"));
+}
+
+#[test]
+fn idn_hostname_separators() {
+    for sep in ['.', '\u{3002}', '\u{FF0E}', '\u{FF61}'] {
+        let name = format!("b\u{00FC}cher{sep}example");
+        assert!(is_idn_hostname(&name), "{name}");
+        assert_eq!(idn_kind(&format!("a{sep}")), ErrorKind::EmptyLabel);
+    }
+}
+
+#[test]
+fn options() {
+    let o = Options::new().allow_trailing_dot(true);
+    assert!(o.is_hostname("example.com."));
+    assert!(o.is_idn_hostname("b\u{00FC}cher\u{3002}"));
+    assert!(!o.is_hostname("example.com.."));
+    assert!(!o.is_hostname("."));
+    let u = Options::new().allow_underscore_labels(true);
+    assert!(u.is_hostname("_dmarc.example.com"));
+    assert!(u.is_hostname("_sip._tcp.example.com"));
+    assert!(!u.is_hostname("a_b.example.com"));
+    assert_eq!(Options::default(), Options::new());
+}
+
+#[test]
+fn error_messages_name_label_position_code_point_and_rule() {
+    let e = check_idn_hostname("i.xn--ls8h").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        r#"label 2 "xn--ls8h": U+1F4A9 is DISALLOWED (RFC 5892)"#
+    );
+    let e = check_hostname("a".repeat(300).as_str()).unwrap_err();
+    assert_eq!(e.label_index(), None);
+    assert!(e.to_string().contains("253"), "{e}");
+    fn assert_traits<T: std::error::Error + Send + Sync + 'static>() {}
+    assert_traits::<idn_hostname::Error>();
+}
