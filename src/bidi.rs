@@ -6,6 +6,8 @@
 //! RFC 5891 section 4.2.3.4 can be read as asking it of RTL labels only; [`crate::BidiScope`]
 //! offers that reading.
 
+use core::ops::ControlFlow;
+
 use crate::ucd::{self, BidiClass};
 
 /// A condition of the Bidi rule, RFC 5893 section 2.
@@ -91,19 +93,43 @@ pub(crate) fn has_rtl(label: &[char]) -> bool {
 }
 
 /// Checks the six conditions of RFC 5893 section 2 on one label; on failure, the position of
-/// the offending code point and the condition it breaks.
+/// the offending code point and the first condition it breaks.
 pub(crate) fn check_label(label: &[char]) -> Result<(), (usize, BidiRule)> {
+    match walk(label, |i, rule| ControlFlow::Break((i, rule))) {
+        ControlFlow::Break(failure) => Err(failure),
+        ControlFlow::Continue(()) => Ok(()),
+    }
+}
+
+/// Every condition of RFC 5893 section 2 that a label fails, as bit `n` for condition `n`
+/// (UTS #46 reports them all: IdnaTestV2.txt gives `[B5, B6]` for `à\u{5D0}`).
+pub(crate) fn failed_conditions(label: &[char]) -> u8 {
+    let mut failed = 0u8;
+    let _ = walk(label, |_, rule| {
+        failed |= 1 << rule.number();
+        ControlFlow::<()>::Continue(())
+    });
+    failed
+}
+
+/// The six conditions over one label, in label order, calling `fail` with the position and the
+/// condition of each failure until it breaks. A label whose first character fails condition 1 is
+/// neither an RTL nor an LTR label, so conditions 2 to 6, which are stated "in an RTL label" and
+/// "in an LTR label", are not asked of it.
+fn walk<B>(
+    label: &[char],
+    mut fail: impl FnMut(usize, BidiRule) -> ControlFlow<B>,
+) -> ControlFlow<B> {
     use BidiClass::*;
     let Some(&first) = label.first() else {
-        return Ok(());
+        return ControlFlow::Continue(());
     };
     let rtl = match bidi_class(first) {
         R | AL => true,
         L => false,
-        _ => return Err((0, BidiRule::Rule1)),
+        _ => return fail(0, BidiRule::Rule1),
     };
-    let mut has_en = None;
-    let mut has_an = None;
+    let (mut seen_en, mut seen_an) = (false, false);
     for (i, &c) in label.iter().enumerate() {
         let class = bidi_class(c);
         let allowed = if rtl {
@@ -112,23 +138,25 @@ pub(crate) fn check_label(label: &[char]) -> Result<(), (usize, BidiRule)> {
             matches!(class, L | EN | ES | CS | ET | ON | BN | NSM)
         };
         if !allowed {
-            return Err((
+            fail(
                 i,
                 if rtl {
                     BidiRule::Rule2
                 } else {
                     BidiRule::Rule5
                 },
-            ));
+            )?;
         }
-        if rtl {
-            match class {
-                EN if has_an.is_some() => return Err((i, BidiRule::Rule4)),
-                AN if has_en.is_some() => return Err((i, BidiRule::Rule4)),
-                EN => has_en = Some(i),
-                AN => has_an = Some(i),
-                _ => {}
+        if rtl && matches!(class, EN | AN) {
+            let (this, other) = if class == EN {
+                (&mut seen_en, seen_an)
+            } else {
+                (&mut seen_an, seen_en)
+            };
+            if other && !*this {
+                fail(i, BidiRule::Rule4)?;
             }
+            *this = true;
         }
     }
     // The last character that is not NSM; the first character is never NSM here.
@@ -145,16 +173,16 @@ pub(crate) fn check_label(label: &[char]) -> Result<(), (usize, BidiRule)> {
         matches!(class, L | EN)
     };
     if !ends_well {
-        return Err((
+        fail(
             end,
             if rtl {
                 BidiRule::Rule3
             } else {
                 BidiRule::Rule6
             },
-        ));
+        )?;
     }
-    Ok(())
+    ControlFlow::Continue(())
 }
 
 #[cfg(test)]

@@ -77,8 +77,12 @@ impl fmt::Display for ErrorKind {
             ErrorKind::InvalidCharacter => {
                 f.write_str("not a letter, digit or hyphen (RFC 1123 section 2.1)")
             }
-            ErrorKind::LeadingHyphen => f.write_str("starts with a hyphen (RFC 1123 section 2.1)"),
-            ErrorKind::TrailingHyphen => f.write_str("ends with a hyphen (RFC 1123 section 2.1)"),
+            ErrorKind::LeadingHyphen => {
+                f.write_str("starts with a hyphen (RFC 1123 section 2.1, RFC 5891 section 4.2.3.1)")
+            }
+            ErrorKind::TrailingHyphen => {
+                f.write_str("ends with a hyphen (RFC 1123 section 2.1, RFC 5891 section 4.2.3.1)")
+            }
             ErrorKind::HyphenPositions3And4 => {
                 f.write_str("hyphens in the third and fourth positions (RFC 5891 section 4.2.3.1)")
             }
@@ -163,8 +167,8 @@ impl fmt::Display for Error {
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for Error {}
+// `core::error::Error` (Rust 1.81), so that `no_std` users have the trait too.
+impl core::error::Error for Error {}
 
 /// An error without its label text: what the validation path produces, allocation-free. The
 /// public [`Error`] is made from it and the input only when a caller asks why.

@@ -1,8 +1,11 @@
 //! The JSON Schema formats `hostname` and `idn-hostname`, and the options for what lies beside
 //! them.
 
+use alloc::borrow::Cow;
+
 use crate::domain::{self, Format};
 use crate::error::Error;
+use crate::uts46;
 
 /// Which labels the Bidi rule of RFC 5893 section 2 is applied to.
 #[non_exhaustive]
@@ -36,6 +39,7 @@ pub struct Options {
     pub(crate) bidi_scope: BidiScope,
     pub(crate) trailing_dot: bool,
     pub(crate) underscore: bool,
+    pub(crate) uts46_mapping: bool,
 }
 
 impl Options {
@@ -45,6 +49,7 @@ impl Options {
             bidi_scope: BidiScope::DomainName,
             trailing_dot: false,
             underscore: false,
+            uts46_mapping: false,
         }
     }
 
@@ -70,6 +75,18 @@ impl Options {
         self
     }
 
+    /// For `idn-hostname`: apply the UTS #46 mapping first (section 4 steps 1 and 2:
+    /// the IDNA Mapping Table, nontransitional, then NFC), then check the IDNA2008 rules on the
+    /// result. This is the profile of the JSON Schema dialects that define `idn-hostname` as
+    /// IDNA2008 with the UTS #46 mapping: `Bücher.de` and `ＥＸＡＭＰＬＥ．com` pass. It departs
+    /// from RFC 5890 section 2.3.2.3, whose U-labels are checked as they stand. The mapping
+    /// allocates when it changes the input, and an error then speaks of the mapped name.
+    /// `hostname` is ASCII and unaffected.
+    pub const fn uts46_mapping(mut self, on: bool) -> Options {
+        self.uts46_mapping = on;
+        self
+    }
+
     /// Checks `input` as a `hostname` with these options. See [`check_hostname`].
     ///
     /// # Errors
@@ -90,12 +107,24 @@ impl Options {
     ///
     /// The first rule the name breaks, with its label, position and code point.
     pub fn check_idn_hostname(&self, input: &str) -> Result<(), Error> {
-        domain::check(input, Format::IdnHostname, self).map_err(|v| v.into_error(input))
+        let name = self.mapped(input);
+        domain::check(&name, Format::IdnHostname, self).map_err(|v| v.into_error(&name))
     }
 
-    /// Whether `input` is a valid `idn-hostname` with these options. Allocation-free.
+    /// Whether `input` is a valid `idn-hostname` with these options. Allocation-free unless
+    /// [`Options::uts46_mapping`] changes the input.
     pub fn is_idn_hostname(&self, input: &str) -> bool {
-        domain::check(input, Format::IdnHostname, self).is_ok()
+        domain::check(&self.mapped(input), Format::IdnHostname, self).is_ok()
+    }
+
+    /// The name the `idn-hostname` rules are checked on: the input, or its UTS #46 mapping.
+    fn mapped<'a>(&self, input: &'a str) -> Cow<'a, str> {
+        if self.uts46_mapping {
+            // A code point the table disallows stays in place, and the IDNA2008 rules reject it.
+            uts46::mapping::map_and_normalize(input, false).0
+        } else {
+            Cow::Borrowed(input)
+        }
     }
 }
 

@@ -1,6 +1,147 @@
-//! Validates hostnames and internationalized hostnames exactly as the standards say.
+//! Validates hostnames and internationalized hostnames exactly as the standards say: the JSON
+//! Schema formats `hostname` (RFC 1123 section 2.1 host names whose `xn--` labels are valid
+//! A-labels, RFC 5891 section 4.4) and `idn-hostname` (RFC 5890 section 2.3.2.3: NR-LDH labels,
+//! A-labels and U-labels under IDNA2008, RFC 5890-5893, with Unicode 18.0.0 data), and when a
+//! name is not valid, says which rule it breaks, in which label, at which code point.
 //!
-//! (Crate documentation is completed with the validation API.)
+//! # Check a name
+//!
+//! [`is_hostname`] and [`is_idn_hostname`] answer yes or no and allocate nothing:
+//!
+//! ```
+//! use idn_hostname::{is_hostname, is_idn_hostname};
+//!
+//! assert!(is_hostname("www.example.com"));
+//! assert!(is_hostname("xn--bcher-kva.example")); // a valid A-label
+//! assert!(!is_hostname("bücher.example"));      // a U-label is no `hostname`
+//! assert!(is_idn_hostname("bücher.example"));
+//! assert!(is_idn_hostname("例え。テスト"));        // U+3002 separates labels (RFC 3490 3.1)
+//! assert!(!is_idn_hostname("i.xn--ls8h"));       // U+1F4A9 is DISALLOWED (RFC 5892)
+//! ```
+//!
+//! # Say why not
+//!
+//! [`check_hostname`] and [`check_idn_hostname`] return the [`Error`]: its [`ErrorKind`] names
+//! the rule, and its `Display` is one line ending with the clause.
+//!
+//! ```
+//! use idn_hostname::{check_idn_hostname, ContextRule, ErrorKind};
+//!
+//! let err = check_idn_hostname("a\u{00B7}b.example").unwrap_err();
+//! assert_eq!(err.kind(), ErrorKind::Context(ContextRule::MiddleDot));
+//! assert_eq!(err.label_index(), Some(0));
+//! assert_eq!(err.label(), "a\u{00B7}b");
+//! assert_eq!(err.code_point(), Some('\u{00B7}'));
+//! println!("{err}"); // label 1 "a·b": U+00B7 MIDDLE DOT must stand between two 'l' (RFC 5892 Appendix A.3)
+//! ```
+//!
+//! # Options
+//!
+//! [`Options`] holds what the formats leave out, each departure named after its clause; its
+//! default is exactly the formats.
+//!
+//! ```
+//! use idn_hostname::{BidiScope, Options};
+//!
+//! let dns = Options::new()
+//!     .allow_trailing_dot(true)       // the root label of a fully qualified name (RFC 1034 3.1)
+//!     .allow_underscore_labels(true); // `_dmarc`, `_sip._tcp` (RFC 8552)
+//! assert!(dns.is_hostname("_dmarc.example.com."));
+//! assert!(!idn_hostname::is_hostname("_dmarc.example.com."));
+//!
+//! let python_idna = Options::new().bidi_scope(BidiScope::RtlLabels);
+//! assert!(python_idna.is_idn_hostname("example.com"));
+//!
+//! // Map with UTS #46 (case, width) before the IDNA2008 rules: a departure from RFC 5890.
+//! let mapped = Options::new().uts46_mapping(true);
+//! assert!(mapped.is_idn_hostname("Bücher.de"));
+//! assert!(!idn_hostname::is_idn_hostname("Bücher.de"));
+//! ```
+//!
+//! # Register with a JSON Schema validator
+//!
+//! `jsonschema` takes the `fn(&str) -> bool` checkers as they are. Format assertion must be
+//! turned on: in drafts 2019-09 and 2020-12 `format` is only an annotation by default.
+//!
+//! ```
+//! use serde_json::json;
+//!
+//! let validator = jsonschema::options()
+//!     .with_format("hostname", idn_hostname::is_hostname)
+//!     .with_format("idn-hostname", idn_hostname::is_idn_hostname)
+//!     .should_validate_formats(true)
+//!     .build(&json!({ "type": "string", "format": "idn-hostname" }))?;
+//! assert!(validator.is_valid(&json!("bücher.example")));
+//! assert!(!validator.is_valid(&json!("i.xn--ls8h")));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! `boon` hands a format the whole `serde_json::Value`; the [`json`] module (feature
+//! `serde_json`) has the functions of that shape, whose error is ours:
+//!
+//! ```
+//! use serde_json::json;
+//!
+//! let mut compiler = boon::Compiler::new();
+//! compiler.register_format(boon::Format { name: "hostname", func: idn_hostname::json::hostname_format });
+//! compiler.register_format(boon::Format { name: "idn-hostname", func: idn_hostname::json::idn_hostname_format });
+//! compiler.enable_format_assertions();
+//! compiler.add_resource("urn:example:host", json!({ "format": "hostname" }))?;
+//! let mut schemas = boon::Schemas::new();
+//! let schema = compiler.compile("urn:example:host", &mut schemas)?;
+//! assert!(schemas.validate(&json!("www.example.com"), schema).is_ok());
+//! let bad = json!("host_name.example");
+//! let err = schemas.validate(&bad, schema).unwrap_err();
+//! assert!(err.to_string().contains("U+005F not a letter, digit or hyphen (RFC 1123 section 2.1)"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Keep a checked name
+//!
+//! [`Hostname`] and [`IdnHostname`] own a `String` known to be valid: made by `FromStr`,
+//! `TryFrom<String>` and, with the `serde` feature, `Deserialize`, whose error carries the
+//! message above.
+//!
+//! ```
+//! use idn_hostname::IdnHostname;
+//!
+//! #[derive(Debug, serde::Deserialize)]
+//! struct Config {
+//!     upstream: IdnHostname,
+//! }
+//!
+//! let config: Config = serde_json::from_str(r#"{ "upstream": "bücher.example" }"#)?;
+//! assert_eq!(config.upstream, "bücher.example");
+//!
+//! let err = serde_json::from_str::<Config>(r#"{ "upstream": "-bücher.example" }"#).unwrap_err();
+//! assert!(err.to_string().starts_with(r#"invalid idn-hostname: label 1 "-bücher": U+002D starts with a hyphen"#));
+//! # Ok::<(), serde_json::Error>(())
+//! ```
+//!
+//! # Convert for lookup (UTS #46)
+//!
+//! The [`uts46`] module maps and converts names as a browser or resolver does before lookup:
+//! ToASCII and ToUnicode of UTS #46 (revision 36), with its flags as [`uts46::Options`] and its
+//! errors as the status codes of IdnaTestV2.txt.
+//!
+//! ```
+//! use idn_hostname::uts46::{to_ascii, Options};
+//!
+//! assert_eq!(to_ascii("Bücher.example", Options::default()).unwrap(), "xn--bcher-kva.example");
+//! // Mapping is not validation: the JSON Schema format refuses the input as it stands.
+//! assert!(!idn_hostname::is_idn_hostname("Bücher.example"));
+//! ```
+//!
+//! # Features
+//!
+//! - `std` (default): `std::error::Error` for [`Error`]. Without it the crate is `no_std` and
+//!   needs `alloc` (for the label text in [`Error`] and the newtypes' `String`).
+//! - `serde`: `Serialize` and validating `Deserialize` for [`Hostname`] and [`IdnHostname`].
+//! - `serde_json` (implies `std`): the [`json`] module.
+//!
+//! The command line `idn-hostname` (`--help`) checks names given as arguments or streamed on
+//! standard input, one verdict a line, in text or JSON, with a summary for large files, and
+//! converts them with `--to-ascii` / `--to-unicode`.
 
 #![cfg_attr(not(feature = "std"), no_std)]
 #![forbid(unsafe_code)]
@@ -23,11 +164,14 @@ mod derived_property;
 mod domain;
 mod error;
 mod formats;
+#[cfg(feature = "serde_json")]
+pub mod json;
 mod label;
+mod newtypes;
 pub mod punycode;
-#[allow(dead_code)] // the UTS #46 table is read once the uts46 module lands
 mod tables;
 mod ucd;
+pub mod uts46;
 
 #[cfg(test)]
 #[path = "../tests/common/shared.rs"]
@@ -40,6 +184,7 @@ pub use error::{Error, ErrorKind};
 pub use formats::{
     BidiScope, Options, check_hostname, check_idn_hostname, is_hostname, is_idn_hostname,
 };
+pub use newtypes::{Hostname, IdnHostname};
 
 /// The version of Unicode whose data every table of this crate was generated from.
 pub const UNICODE_VERSION: (u8, u8, u8) = tables::UNICODE_VERSION;

@@ -113,8 +113,8 @@ impl core::fmt::Display for PunycodeError {
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for PunycodeError {}
+// `core::error::Error` (Rust 1.81), so that `no_std` users have the trait too.
+impl core::error::Error for PunycodeError {}
 
 /// The bias adaptation function `adapt` of RFC 3492 section 6.1.
 ///

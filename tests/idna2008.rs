@@ -231,3 +231,24 @@ fn error_messages_name_label_position_code_point_and_rule() {
     fn assert_traits<T: std::error::Error + Send + Sync + 'static>() {}
     assert_traits::<idn_hostname::Error>();
 }
+
+#[test]
+fn uts46_mapping_profile() {
+    // IdnaMappingTable.txt: U+0042 maps to U+0062; U+FF25.. (FULLWIDTH LATIN CAPITAL LETTER E..)
+    // map to ASCII small letters; U+FF0E FULLWIDTH FULL STOP maps to U+002E; U+00AD SOFT HYPHEN
+    // is ignored.
+    let o = Options::new().uts46_mapping(true);
+    assert!(o.is_idn_hostname("B\u{00FC}cher.de"));
+    assert!(!is_idn_hostname("B\u{00FC}cher.de"));
+    assert!(
+        o.is_idn_hostname("\u{FF25}\u{FF38}\u{FF21}\u{FF2D}\u{FF30}\u{FF2C}\u{FF25}\u{FF0E}com")
+    );
+    assert!(o.is_idn_hostname("ex\u{00AD}ample.com"));
+    // The IDNA2008 rules still apply after the mapping: U+2665 (So) is DISALLOWED (RFC 5892).
+    assert_eq!(
+        o.check_idn_hostname("a\u{2665}.com").unwrap_err().kind(),
+        ErrorKind::Disallowed
+    );
+    // U+00B7 stays CONTEXTO after mapping (valid in the table).
+    assert!(o.check_idn_hostname("a\u{00B7}b").is_err());
+}

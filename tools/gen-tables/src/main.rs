@@ -70,7 +70,8 @@ struct Input {
     sha256: String,
 }
 
-const INPUTS: &[&str] = &[
+/// The UCD files the packed property table is made from.
+const PROPERTY_INPUTS: &[&str] = &[
     "ucd/UnicodeData.txt",
     "ucd/DerivedCoreProperties.txt",
     "ucd/DerivedNormalizationProps.txt",
@@ -82,9 +83,10 @@ const INPUTS: &[&str] = &[
     "ucd/extracted/DerivedBidiClass.txt",
     "ucd/extracted/DerivedJoiningType.txt",
     "ucd/extracted/DerivedCombiningClass.txt",
-    "idna/IdnaMappingTable.txt",
 ];
 
+/// The UTS #46 mapping table.
+const MAPPING_INPUT: &str = "idna/IdnaMappingTable.txt";
 struct Inputs {
     files: Vec<Input>,
 }
@@ -104,7 +106,7 @@ impl Inputs {
             expected.insert(name.to_string(), sum.to_string());
         }
         let mut files = Vec::new();
-        for &name in INPUTS {
+        for &name in PROPERTY_INPUTS.iter().chain([&MAPPING_INPUT]) {
             let path = root.join(name);
             let bytes = std::fs::read(&path)
                 .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
@@ -127,10 +129,10 @@ impl Inputs {
     }
 
     fn get(&self, name: &str) -> &Input {
-        // INPUTS lists every name the generator asks for; a miss is a bug in this file.
+        // PROPERTY_INPUTS and MAPPING_INPUT list every file the generator asks for.
         match self.files.iter().find(|f| f.name == name) {
             Some(f) => f,
-            None => unreachable!("{name} is not in INPUTS"),
+            None => unreachable!("{name} is not an input"),
         }
     }
 
@@ -676,43 +678,37 @@ struct Trie {
     data: Vec<u16>,
 }
 
+/// Cuts `values` into blocks of `len`, stores each distinct block once, and returns the stored
+/// blocks and, for each block of `values`, the offset of its copy.
+fn dedup_blocks(values: &[u16], len: usize, what: &str) -> Result<(Vec<u16>, Vec<u16>)> {
+    let mut stored: Vec<u16> = Vec::new();
+    let mut seen: BTreeMap<&[u16], u16> = BTreeMap::new();
+    let mut offsets = Vec::with_capacity(values.len() / len);
+    for chunk in values.chunks(len) {
+        let offset = match seen.get(chunk) {
+            Some(&o) => o,
+            None => {
+                let o = u16::try_from(stored.len())
+                    .map_err(|_| format!("{what} does not fit 16-bit offsets"))?;
+                stored.extend_from_slice(chunk);
+                seen.insert(chunk, o);
+                o
+            }
+        };
+        offsets.push(offset);
+    }
+    Ok((stored, offsets))
+}
+
 impl Trie {
     fn build(values: &[u16], data_shift: u32, index_shift: u32) -> Result<Trie> {
-        let block = 1usize << data_shift;
-        let mut data: Vec<u16> = Vec::new();
-        let mut blocks: BTreeMap<&[u16], u16> = BTreeMap::new();
-        let mut block_offsets = Vec::with_capacity(CODE_POINTS / block);
-        for chunk in values.chunks(block) {
-            let offset = match blocks.get(chunk) {
-                Some(&o) => o,
-                None => {
-                    let o = u16::try_from(data.len())
-                        .map_err(|_| "trie data does not fit 16-bit offsets".to_string())?;
-                    data.extend_from_slice(chunk);
-                    blocks.insert(chunk, o);
-                    o
-                }
-            };
-            block_offsets.push(offset);
-        }
+        let (data, block_offsets) = dedup_blocks(values, 1 << data_shift, "trie data")?;
         let bmp = block_offsets[..0x10000 >> data_shift].to_vec();
-        let per_index = 1usize << (index_shift - data_shift);
-        let mut index2: Vec<u16> = Vec::new();
-        let mut seen: BTreeMap<&[u16], u16> = BTreeMap::new();
-        let mut index1 = Vec::new();
-        for chunk in block_offsets.chunks(per_index) {
-            let offset = match seen.get(chunk) {
-                Some(&o) => o,
-                None => {
-                    let o = u16::try_from(index2.len())
-                        .map_err(|_| "trie index does not fit 16-bit offsets".to_string())?;
-                    index2.extend_from_slice(chunk);
-                    seen.insert(chunk, o);
-                    o
-                }
-            };
-            index1.push(offset);
-        }
+        let (index2, index1) = dedup_blocks(
+            &block_offsets,
+            1 << (index_shift - data_shift),
+            "trie index",
+        )?;
         Ok(Trie {
             data_shift,
             index_shift,
@@ -756,7 +752,7 @@ struct Mapping {
 }
 
 fn uts46_mapping(inputs: &Inputs) -> Result<Mapping> {
-    const FILE: &str = "idna/IdnaMappingTable.txt";
+    const FILE: &str = MAPPING_INPUT;
     let mut starts = Vec::new();
     let mut values = Vec::new();
     let mut strings = String::new();
@@ -831,7 +827,7 @@ fn uts46_mapping(inputs: &Inputs) -> Result<Mapping> {
 // ---------------------------------------------------------------------------------------------
 
 fn unicode_version(inputs: &Inputs) -> Result<(u8, u8, u8)> {
-    let text = inputs.text("idna/IdnaMappingTable.txt");
+    let text = inputs.text(MAPPING_INPUT);
     let line = text
         .lines()
         .find_map(|l| l.strip_prefix("# Version: "))
@@ -925,7 +921,7 @@ fn render(inputs: &Inputs) -> Result<Vec<(&'static str, String)>> {
          pub(crate) mod properties;\npub(crate) mod uts46;\n\n\
          /// The version of Unicode every table in this folder was generated from.\n\
          pub(crate) const UNICODE_VERSION: (u8, u8, u8) = ({}, {}, {});\n",
-        header(inputs, version, &["idna/IdnaMappingTable.txt"], ""),
+        header(inputs, version, &[MAPPING_INPUT], ""),
         version.0,
         version.1,
         version.2
@@ -940,24 +936,7 @@ fn render(inputs: &Inputs) -> Result<Vec<(&'static str, String)>> {
         trie.index2.len(),
         trie.data.len()
     );
-    let mut props = header(
-        inputs,
-        version,
-        &[
-            "ucd/UnicodeData.txt",
-            "ucd/DerivedCoreProperties.txt",
-            "ucd/DerivedNormalizationProps.txt",
-            "ucd/PropList.txt",
-            "ucd/Blocks.txt",
-            "ucd/HangulSyllableType.txt",
-            "ucd/CaseFolding.txt",
-            "ucd/Scripts.txt",
-            "ucd/extracted/DerivedBidiClass.txt",
-            "ucd/extracted/DerivedJoiningType.txt",
-            "ucd/extracted/DerivedCombiningClass.txt",
-        ],
-        &sizes,
-    );
+    let mut props = header(inputs, version, PROPERTY_INPUTS, &sizes);
     props.push_str(
         "//! One packed `u16` of properties for every code point, in a code point trie.\n//!\n\
          //! Bits 0-2: RFC 5892 derived property (0 PVALID, 1 CONTEXTJ, 2 CONTEXTO, 3 DISALLOWED,\n\
@@ -1033,7 +1012,7 @@ fn render(inputs: &Inputs) -> Result<Vec<(&'static str, String)>> {
         mapping.starts.len() * 8,
         mapping.strings.len()
     );
-    let mut uts46 = header(inputs, version, &["idna/IdnaMappingTable.txt"], &sizes);
+    let mut uts46 = header(inputs, version, &[MAPPING_INPUT], &sizes);
     uts46.push_str(
         "//! The UTS #46 mapping table (IdnaMappingTable.txt) as sorted ranges.\n//!\n\
          //! `RANGE_VALUES[i]` applies from `RANGE_STARTS[i]` up to the next start. Its bits 0-2 are\n\
@@ -1043,7 +1022,7 @@ fn render(inputs: &Inputs) -> Result<Vec<(&'static str, String)>> {
     let _ = writeln!(
         uts46,
         "/// UTS #46 status names by packed index.\n\
-         #[cfg_attr(not(test), allow(dead_code))]\n\
+         #[allow(dead_code)] // documents the packed order; the reader matches on the index\n\
          pub(crate) static STATUSES: [&str; {}] = [{}];\n",
         STATUSES.len(),
         STATUSES
@@ -1100,11 +1079,38 @@ fn measure(root: &Path) -> Result<()> {
     let ucd = unicode_data(inputs.text("ucd/UnicodeData.txt"))?;
     let derived = derived_property(&inputs, &ucd)?;
     let packed = packed_properties(&inputs, &ucd, &derived)?;
-    println!("data_shift index_shift bytes data_entries");
+    // Lookup cost: every scalar value, in order and in a scattered order, ten rounds each.
+    let scattered: Vec<u32> = (0..CODE_POINTS as u32)
+        .map(|i| i.wrapping_mul(0x9E37_79B9) % CODE_POINTS as u32)
+        .filter(|&cp| !(0xD800..0xE000).contains(&cp))
+        .collect();
+    println!(
+        "data_shift index_shift bytes data_entries ns_per_lookup_sequential ns_per_lookup_scattered"
+    );
     for data_shift in 4..=7 {
         for index_shift in data_shift + 3..=13 {
             match Trie::build(&packed, data_shift, index_shift) {
-                Ok(t) => println!("{data_shift} {index_shift} {} {}", t.bytes(), t.data.len()),
+                Ok(t) => {
+                    let time = |cps: &mut dyn Iterator<Item = u32>| {
+                        let cps: Vec<u32> = cps.collect();
+                        let start = std::time::Instant::now();
+                        let mut sum = 0u64;
+                        for _ in 0..10 {
+                            for &cp in &cps {
+                                sum += u64::from(std::hint::black_box(&t).get(cp));
+                            }
+                        }
+                        std::hint::black_box(sum);
+                        start.elapsed().as_nanos() as f64 / (10 * cps.len()) as f64
+                    };
+                    let seq = time(&mut (0..CODE_POINTS as u32));
+                    let scat = time(&mut scattered.iter().copied());
+                    println!(
+                        "{data_shift} {index_shift} {} {} {seq:.2} {scat:.2}",
+                        t.bytes(),
+                        t.data.len()
+                    );
+                }
                 Err(e) => println!("{data_shift} {index_shift} - ({e})"),
             }
         }

@@ -1,0 +1,696 @@
+//! End-to-end tests of the `idn-hostname` command, run as a process.
+//!
+//! Every expected verdict comes from the official JSON Schema test suite (draft 2020-12,
+//! `../shared/json-schema-test-suite`) or from a clause cited beside it: RFC 1123 section 2.1
+//! (letters, digits, hyphen; no leading hyphen), RFC 3629 (what UTF-8 is). None is taken from a
+//! run of the command.
+
+mod common;
+use common::shared;
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+const BIN: &str = env!("CARGO_BIN_EXE_idn-hostname");
+
+/// A case of the suite: (data, valid).
+type Case = (String, bool);
+
+/// The string cases of a suite file.
+fn suite(file: &str) -> Vec<Case> {
+    let text = shared::read(&format!("json-schema-test-suite/{file}"));
+    let groups: Value = serde_json::from_str(&text).unwrap();
+    let mut cases = Vec::new();
+    for group in groups.as_array().unwrap() {
+        for case in group["tests"].as_array().unwrap() {
+            if let Value::String(s) = &case["data"] {
+                cases.push((s.clone(), case["valid"].as_bool().unwrap()));
+            }
+        }
+    }
+    assert!(
+        cases.len() > 40,
+        "{file}: only {} string cases",
+        cases.len()
+    );
+    cases
+}
+
+fn run(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let data = stdin.to_vec();
+    // Write on a thread: a large input would otherwise fill the pipes both ways.
+    let writer = std::thread::spawn(move || input.write_all(&data));
+    let output = child.wait_with_output().unwrap();
+    match writer.join().unwrap() {
+        // A usage error ends the command before it reads its input.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+        result => result.unwrap(),
+    }
+    output
+}
+
+fn stdout_lines(output: &Output) -> Vec<String> {
+    String::from_utf8(output.stdout.clone())
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect()
+}
+
+fn json_lines(output: &Output) -> Vec<Value> {
+    stdout_lines(output)
+        .iter()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
+        .collect()
+}
+
+/// The suite's names split into those that can go on a line of input and those (with a line
+/// terminator inside) that can only be arguments.
+fn by_line(cases: &[Case]) -> (Vec<&Case>, Vec<&Case>) {
+    cases
+        .iter()
+        .partition(|(s, _)| !s.contains('\n') && !s.contains('\r'))
+}
+
+fn check_suite_through_stdin(file: &str, format: &str) {
+    let cases = suite(file);
+    let (lines, args) = by_line(&cases);
+    let input: String = lines.iter().map(|(s, _)| format!("{s}\n")).collect();
+    let output = run(&["--format", format, "--json"], input.as_bytes());
+    let got = json_lines(&output);
+    assert_eq!(got.len(), lines.len(), "one output line per input line");
+    for ((name, valid), line) in lines.iter().zip(&got) {
+        assert_eq!(line["name"], Value::String(name.clone()));
+        assert_eq!(
+            line["valid"],
+            Value::Bool(*valid),
+            "{file}: {name:?}: {line}"
+        );
+        if *valid {
+            assert!(line.get("error").is_none(), "{line}");
+        } else {
+            let error = &line["error"];
+            assert!(error["kind"].is_string(), "{line}");
+            assert!(error["message"].as_str().unwrap().contains("RFC"), "{line}");
+            assert!(error["offset"].is_u64(), "{line}");
+        }
+    }
+    let any_invalid = lines.iter().any(|(_, v)| !v);
+    assert_eq!(output.status.code(), Some(if any_invalid { 1 } else { 0 }));
+    assert!(output.stderr.is_empty());
+
+    // Names holding a line terminator go as arguments.
+    for (name, valid) in args {
+        let output = run(&["--format", format, "--json", "--", name], b"");
+        let got = json_lines(&output);
+        assert_eq!(got.len(), 1);
+        assert_eq!(got[0]["valid"], Value::Bool(*valid), "{name:?}");
+        assert_eq!(output.status.code(), Some(if *valid { 0 } else { 1 }));
+    }
+}
+
+#[test]
+fn hostname_suite_through_stdin_as_json() {
+    check_suite_through_stdin("draft2020-12/hostname.json", "hostname");
+}
+
+#[test]
+fn idn_hostname_suite_through_stdin_as_json() {
+    check_suite_through_stdin("draft2020-12/idn-hostname.json", "idn-hostname");
+}
+
+#[test]
+fn idn_hostname_is_the_default_format() {
+    let cases = suite("draft2020-12/idn-hostname.json");
+    let (lines, _) = by_line(&cases);
+    let input: String = lines.iter().map(|(s, _)| format!("{s}\n")).collect();
+    let got = json_lines(&run(&["--json"], input.as_bytes()));
+    let want: Vec<Value> = lines.iter().map(|(_, v)| Value::Bool(*v)).collect();
+    let got: Vec<Value> = got.iter().map(|l| l["valid"].clone()).collect();
+    assert_eq!(got, want);
+}
+
+#[test]
+fn exit_status_from_arguments() {
+    let cases = suite("draft2020-12/hostname.json");
+    let valid: Vec<&str> = cases
+        .iter()
+        .filter(|(_, v)| *v)
+        .map(|(s, _)| s.as_str())
+        .collect();
+    let invalid: Vec<&str> = cases
+        .iter()
+        .filter(|(s, v)| !*v && !s.starts_with('-'))
+        .map(|(s, _)| s.as_str())
+        .collect();
+
+    let mut args = vec!["--format", "hostname", "--"];
+    args.extend(&valid);
+    let output = run(&args, b"");
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let lines = stdout_lines(&output);
+    assert_eq!(lines.len(), valid.len());
+    for (line, name) in lines.iter().zip(&valid) {
+        assert_eq!(line, &format!("{}: valid", name.escape_debug()));
+    }
+
+    for bad in &invalid {
+        let output = run(&["--format", "hostname", valid[0], bad, valid[1]], b"");
+        assert_eq!(output.status.code(), Some(1), "{bad:?}");
+        let lines = stdout_lines(&output);
+        assert_eq!(lines.len(), 3);
+        assert!(
+            lines[1].starts_with(&format!("{}: invalid: ", bad.escape_debug())),
+            "{lines:?}"
+        );
+    }
+}
+
+#[test]
+fn a_name_starting_with_a_hyphen_goes_after_the_double_dash() {
+    // RFC 1123 section 2.1: a label does not start with a hyphen.
+    let output = run(&["--", "-a.example"], b"");
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stdout_lines(&output)[0].starts_with("-a.example: invalid: "));
+}
+
+#[test]
+fn usage_errors_exit_2_with_the_usage_on_stderr() {
+    for args in [
+        &["--frobnicate"][..],
+        &["-a.example"],
+        &["--format"],
+        &["--format", "email"],
+        &["--format=host-name"],
+        &["--all", "--invalid", "--summary"],
+    ] {
+        let output = run(args, b"www.example.com\n");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(stderr.starts_with("idn-hostname: "), "{stderr}");
+        assert!(stderr.contains("usage: idn-hostname"), "{stderr}");
+    }
+}
+
+#[test]
+fn help_prints_usage_and_examples() {
+    for flag in ["--help", "-h"] {
+        let output = run(&[flag], b"");
+        assert_eq!(output.status.code(), Some(0));
+        let text = String::from_utf8(output.stdout).unwrap();
+        assert!(text.starts_with("usage: idn-hostname"));
+        for word in [
+            "--to-ascii",
+            "--to-unicode",
+            "--trailing-dot",
+            "--uts46-mapping",
+            "--format",
+            "--json",
+            "--summary",
+            "--invalid",
+            "exit status",
+            "examples:",
+        ] {
+            assert!(text.contains(word), "--help lacks {word}");
+        }
+    }
+}
+
+#[test]
+fn only_the_line_terminator_is_stripped() {
+    // RFC 1123 section 2.1: a space is not a letter, digit or hyphen, and a host name has no
+    // trailing dot (the suite's "single dot" and trailing-dot cases agree).
+    let input =
+        b"www.example.com\r\nwww.example.com \n www.example.com\nwww.example.com.\nwww.example.com";
+    let output = run(&["--format", "hostname", "--json"], input);
+    let got: Vec<Value> = json_lines(&output)
+        .iter()
+        .map(|l| l["valid"].clone())
+        .collect();
+    let want = [true, false, false, false, true].map(Value::Bool);
+    assert_eq!(got, want);
+    assert_eq!(output.status.code(), Some(1));
+    // The space is shown as part of the name.
+    assert_eq!(json_lines(&output)[1]["name"], "www.example.com ");
+}
+
+#[test]
+fn empty_input_is_all_valid() {
+    let output = run(&[], b"");
+    assert_eq!(output.status.code(), Some(0));
+    assert!(output.stdout.is_empty());
+}
+
+#[test]
+fn stdin_is_streamed_answer_by_answer() {
+    let mut child = Command::new(BIN)
+        .args(["--format", "hostname"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let mut output = BufReader::new(child.stdout.take().unwrap());
+    // Each answer must come back while standard input is still open.
+    for (name, want) in [
+        ("www.example.com", "www.example.com: valid"),
+        ("not_a_valid_host_name", "not_a_valid_host_name: invalid: "),
+        ("a.b.example", "a.b.example: valid"),
+    ] {
+        writeln!(input, "{name}").unwrap();
+        input.flush().unwrap();
+        let mut line = String::new();
+        output.read_line(&mut line).unwrap();
+        assert!(line.starts_with(want), "{line:?}");
+    }
+    drop(input);
+    assert_eq!(child.wait().unwrap().code(), Some(1));
+}
+
+#[test]
+fn invalid_utf8_lines_are_invalid_with_their_line_number() {
+    // RFC 3629 section 3: 0xFF never appears in UTF-8; 0xC3 must be followed by a continuation
+    // byte (0x80..=0xBF), and 0x28 is not one.
+    let input = b"www.example.com\n\xFF.example\nb\xC3\x28cher.example\nwww.example.org\n";
+    let output = run(&["--format", "hostname"], input);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(output.stderr.is_empty());
+    let lines = stdout_lines(&output);
+    assert_eq!(lines.len(), 4);
+    assert_eq!(lines[0], "www.example.com: valid");
+    assert!(
+        lines[1].ends_with("invalid: line 2 is not UTF-8 (byte 0)"),
+        "{}",
+        lines[1]
+    );
+    assert!(
+        lines[2].ends_with("invalid: line 3 is not UTF-8 (byte 1)"),
+        "{}",
+        lines[2]
+    );
+    assert_eq!(lines[3], "www.example.org: valid");
+
+    let output = run(&["--json"], input);
+    let got = json_lines(&output);
+    assert_eq!(got.len(), 4);
+    assert_eq!(got[1]["valid"], false);
+    assert_eq!(got[1]["error"]["kind"], "NotUtf8");
+    assert_eq!(got[1]["error"]["line"], 2);
+    assert_eq!(got[2]["error"]["line"], 3);
+    assert_eq!(got[2]["error"]["offset"], 1);
+    assert_eq!(got[3]["valid"], true);
+}
+
+#[cfg(unix)]
+#[test]
+fn invalid_utf8_arguments_are_invalid_not_a_crash() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let output = Command::new(BIN)
+        .arg("www.example.com")
+        .arg(OsStr::from_bytes(b"\xFF.example"))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let lines = stdout_lines(&output);
+    assert_eq!(lines.len(), 2);
+    assert!(
+        lines[1].ends_with("invalid: argument 2 is not UTF-8 (byte 0)"),
+        "{}",
+        lines[1]
+    );
+}
+
+/// The suite's idn-hostname names as input lines, with the numbers the summary must give.
+fn summary_input() -> (String, usize, usize, Vec<String>) {
+    let cases = suite("draft2020-12/idn-hostname.json");
+    let (lines, _) = by_line(&cases);
+    let input = lines.iter().map(|(s, _)| format!("{s}\n")).collect();
+    let valid = lines.iter().filter(|(_, v)| *v).count();
+    let invalid_names = lines
+        .iter()
+        .filter(|(_, v)| !*v)
+        .map(|(s, _)| s.clone())
+        .collect::<Vec<_>>();
+    (input, valid, invalid_names.len(), invalid_names)
+}
+
+#[test]
+fn summary_alone_prints_only_the_counts() {
+    let (input, valid, invalid, _) = summary_input();
+    let output = run(&["--summary"], input.as_bytes());
+    assert_eq!(output.status.code(), Some(1));
+    let lines = stdout_lines(&output);
+    assert_eq!(
+        lines[0],
+        format!(
+            "summary: {} names, {valid} valid, {invalid} invalid",
+            valid + invalid
+        )
+    );
+    // Then one line per rule, "  Kind: count", most frequent first, adding up to `invalid`.
+    let mut total = 0;
+    let mut last = usize::MAX;
+    for line in &lines[1..] {
+        let (kind, n) = line.trim_start().rsplit_once(": ").unwrap();
+        assert!(line.starts_with("  ") && !kind.is_empty(), "{line}");
+        let n: usize = n.parse().unwrap();
+        assert!(n <= last, "not sorted: {lines:?}");
+        last = n;
+        total += n;
+    }
+    assert_eq!(total, invalid);
+}
+
+#[test]
+fn summary_as_json_agrees_with_the_per_name_kinds() {
+    let (input, valid, invalid, _) = summary_input();
+    let each = json_lines(&run(&["--json"], input.as_bytes()));
+    let output = run(&["--json", "--summary", "--all"], input.as_bytes());
+    let got = json_lines(&output);
+    // Every name's line, then the summary.
+    assert_eq!(got.len(), each.len() + 1);
+    assert_eq!(&got[..each.len()], &each[..]);
+    let summary = &got[each.len()]["summary"];
+    assert_eq!(summary["names"], valid + invalid);
+    assert_eq!(summary["valid"], valid);
+    assert_eq!(summary["invalid"], invalid);
+    let mut want = serde_json::Map::new();
+    for line in &each {
+        if let Some(kind) = line["error"]["kind"].as_str() {
+            let n = want.get(kind).and_then(Value::as_u64).unwrap_or(0);
+            want.insert(kind.to_string(), Value::from(n + 1));
+        }
+    }
+    assert_eq!(summary["by_kind"], Value::Object(want));
+
+    let only = json_lines(&run(&["--json", "--summary"], input.as_bytes()));
+    assert_eq!(only.len(), 1);
+    assert_eq!(only[0]["summary"], *summary);
+}
+
+#[test]
+fn invalid_prints_the_invalid_names_only() {
+    let (input, _, invalid, invalid_names) = summary_input();
+    let output = run(&["--json", "--invalid"], input.as_bytes());
+    assert_eq!(output.status.code(), Some(1));
+    let got = json_lines(&output);
+    let names: Vec<&str> = got.iter().map(|l| l["name"].as_str().unwrap()).collect();
+    assert_eq!(names, invalid_names);
+
+    let output = run(&["--invalid", "--summary"], input.as_bytes());
+    let lines = stdout_lines(&output);
+    assert!(lines[..invalid].iter().all(|l| l.contains(": invalid: ")));
+    assert!(lines[invalid].starts_with("summary: "));
+
+    // All valid: nothing printed, status 0 (names valid per the hostname suite).
+    let output = run(
+        &["--invalid"],
+        b"www.example.com\nxn--9n2bp8q.xn--9t4b11yi5a\n",
+    );
+    assert_eq!(output.status.code(), Some(0));
+    assert!(output.stdout.is_empty());
+}
+
+#[test]
+fn a_long_input_shows_no_progress_when_stderr_is_not_a_terminal() {
+    // 300 000 lines, more than the 200 000 after which a terminal gets a count.
+    let mut input = String::new();
+    for i in 0..300_000 {
+        input.push_str(&format!("host-{i}.example\n"));
+    }
+    let output = run(&["--summary", "--format", "hostname"], input.as_bytes());
+    assert_eq!(output.status.code(), Some(0));
+    assert!(output.stderr.is_empty(), "stderr is a pipe here");
+    assert_eq!(
+        stdout_lines(&output),
+        ["summary: 300000 names, 300000 valid, 0 invalid"]
+    );
+}
+
+/// With standard error on a terminal, a long input gets a `\r` line count there. The terminal
+/// is a pseudo-terminal made by util-linux `script`, which must be installed (Debian: bsdutils).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_long_input_shows_a_line_count_on_a_terminal() {
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-progress.txt");
+    let mut input = String::new();
+    for i in 0..250_000 {
+        input.push_str(&format!("host-{i}.example\n"));
+    }
+    std::fs::write(&path, input).unwrap();
+    let command = format!("{BIN} --summary --format hostname < '{}'", path.display());
+    let output = Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("util-linux `script` is needed to give the command a terminal");
+    let screen = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(output.status.code(), Some(0), "{screen:?}");
+    // 200 000 is the first count shown, 250 000 the last; the count is blanked before the
+    // summary.
+    let first = screen.find("\ridn-hostname: 200000 lines read").unwrap();
+    let last = screen.find("\ridn-hostname: 250000 lines read").unwrap();
+    let summary = screen
+        .find("summary: 250000 names, 250000 valid, 0 invalid")
+        .unwrap();
+    assert!(first < last && last < summary, "{screen:?}");
+    assert!(!screen.contains("150000 lines read"), "{screen:?}");
+}
+
+/// A line of IdnaTestV2.txt (UTS #46 section 8): the source, the ToUnicode result and whether
+/// it has errors, the ToASCII (Nontransitional) result and whether it has errors.
+struct Uts46Case {
+    source: String,
+    to_unicode: String,
+    to_unicode_ok: bool,
+    to_ascii: String,
+    to_ascii_ok: bool,
+}
+
+/// Reads IdnaTestV2.txt as its header says: blank columns default to earlier ones, `""` is the
+/// empty string, `\uXXXX` and `\x{XXXX}` are escapes. Also returns the sources that name an
+/// unpaired surrogate, as the bytes a surrogate would take in UTF-8's scheme (RFC 3629 section
+/// 3 forbids them, so they are no UTF-8), with whether ToUnicode and ToASCII fail.
+#[allow(clippy::type_complexity)]
+fn idna_test_v2() -> (Vec<Uts46Case>, Vec<(Vec<u8>, bool, bool)>) {
+    /// `None` when an escape names a surrogate.
+    fn unescape(column: &str) -> Option<String> {
+        if column == "\"\"" {
+            return Some(String::new());
+        }
+        let mut out = String::new();
+        let mut rest = column;
+        while let Some(i) = rest.find('\\') {
+            out.push_str(&rest[..i]);
+            let tail = &rest[i..];
+            let (hex, len) = if let Some(t) = tail.strip_prefix("\\u") {
+                (&t[..4], 6)
+            } else if let Some(t) = tail.strip_prefix("\\x{") {
+                let end = t.find('}').unwrap();
+                (&t[..end], 4 + end)
+            } else {
+                panic!("unknown escape in {column:?}");
+            };
+            out.push(char::from_u32(u32::from_str_radix(hex, 16).unwrap())?);
+            rest = &tail[len..];
+        }
+        out.push_str(rest);
+        Some(out)
+    }
+    /// The column's bytes, a surrogate escape written as three bytes like any code point
+    /// from U+0800 to U+FFFF.
+    fn surrogate_bytes(column: &str) -> Vec<u8> {
+        let mut out = Vec::new();
+        let mut rest = column;
+        while let Some(i) = rest.find("\\u") {
+            out.extend_from_slice(&rest.as_bytes()[..i]);
+            let cp = u32::from_str_radix(&rest[i + 2..i + 6], 16).unwrap();
+            match char::from_u32(cp) {
+                Some(c) => out.extend_from_slice(c.to_string().as_bytes()),
+                None => out.extend_from_slice(&[
+                    0xE0 | (cp >> 12) as u8,
+                    0x80 | ((cp >> 6) & 0x3F) as u8,
+                    0x80 | (cp & 0x3F) as u8,
+                ]),
+            }
+            rest = &rest[i + 6..];
+        }
+        out.extend_from_slice(rest.as_bytes());
+        out
+    }
+    let text = shared::read("unicode/18.0.0/idna/IdnaTestV2.txt");
+    let mut cases = Vec::new();
+    let mut surrogates = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let data = line.split('#').next().unwrap();
+        if data.trim().is_empty() {
+            continue;
+        }
+        let c: Vec<&str> = data.split(';').map(str::trim).collect();
+        assert_eq!(c.len(), 7, "IdnaTestV2.txt:{}: {line}", n + 1);
+        let to_unicode_ok = c[2].is_empty() || c[2] == "[]";
+        let to_ascii_ok = if c[4].is_empty() {
+            to_unicode_ok
+        } else {
+            c[4] == "[]"
+        };
+        let Some(source) = unescape(c[0]) else {
+            surrogates.push((surrogate_bytes(c[0]), to_unicode_ok, to_ascii_ok));
+            continue;
+        };
+        let column = |i: usize, blank: &String| match c[i] {
+            "" => blank.clone(),
+            text => unescape(text).unwrap_or_default(),
+        };
+        let to_unicode = column(1, &source);
+        let to_ascii = column(3, &to_unicode);
+        cases.push(Uts46Case {
+            source,
+            to_unicode,
+            to_unicode_ok,
+            to_ascii,
+            to_ascii_ok,
+        });
+    }
+    assert!(cases.len() > 6000, "only {} cases read", cases.len());
+    (cases, surrogates)
+}
+
+/// Every IdnaTestV2 line through `--to-ascii` and `--to-unicode`: the verdict, and the
+/// converted string where the file gives no error (on an error the file's string may hold
+/// U+FFFD where an implementation keeps the code point, section 8 of UTS #46 and the file's
+/// header).
+#[test]
+fn to_ascii_and_to_unicode_agree_with_idna_test_v2() {
+    let (cases, surrogates) = idna_test_v2();
+    // A source holding a line terminator goes as an argument instead.
+    let (lines, args): (Vec<&Uts46Case>, Vec<&Uts46Case>) = cases
+        .iter()
+        .partition(|c| !c.source.contains('\n') && !c.source.contains('\r'));
+    let input: String = lines.iter().map(|c| format!("{}\n", c.source)).collect();
+    for (flag, field) in [("--to-ascii", "ascii"), ("--to-unicode", "unicode")] {
+        let mut got = json_lines(&run(&[flag, "--json"], input.as_bytes()));
+        for case in &args {
+            got.extend(json_lines(&run(&[flag, "--json", "--", &case.source], b"")));
+        }
+        let all: Vec<&&Uts46Case> = lines.iter().chain(args.iter()).collect();
+        assert_eq!(got.len(), all.len());
+        let mut failures = Vec::new();
+        for (case, line) in all.iter().zip(&got) {
+            let (want, ok) = match field {
+                "ascii" => (&case.to_ascii, case.to_ascii_ok),
+                _ => (&case.to_unicode, case.to_unicode_ok),
+            };
+            assert_eq!(line["name"].as_str(), Some(case.source.as_str()));
+            if line["valid"] != Value::Bool(ok)
+                || (ok && line[field].as_str() != Some(want.as_str()))
+            {
+                failures.push(format!(
+                    "{:?}: want {want:?} ok={ok}, got {line}",
+                    case.source
+                ));
+            }
+            if !ok {
+                let statuses = line["error"]["statuses"].as_array().unwrap();
+                assert!(!statuses.is_empty(), "{line}");
+                assert_eq!(line["error"]["kind"], statuses[0], "{line}");
+            }
+        }
+        assert!(
+            failures.is_empty(),
+            "{flag}: {} of {} lines differ from IdnaTestV2.txt:\n{}",
+            failures.len(),
+            all.len(),
+            failures.join("\n")
+        );
+
+        // The lines with an unpaired surrogate (two in Unicode 18.0.0: `a\uD900z`, `A\uD900Z`)
+        // go in as bytes: they are no UTF-8, so the command reports them invalid, as the file
+        // does ([V7]).
+        assert_eq!(surrogates.len(), 2);
+        for (bytes, to_unicode_ok, to_ascii_ok) in &surrogates {
+            let mut input = bytes.clone();
+            input.push(b'\n');
+            let got = json_lines(&run(&[flag, "--json"], &input));
+            let ok = if field == "ascii" {
+                to_ascii_ok
+            } else {
+                to_unicode_ok
+            };
+            assert!(!ok);
+            assert_eq!(got[0]["valid"], false);
+            assert_eq!(got[0]["error"]["kind"], "NotUtf8");
+        }
+    }
+}
+
+#[test]
+fn to_ascii_text_output_and_exit_status() {
+    // IdnaTestV2.txt: "faß.de; ; ; xn--fa-hia.de" and "a.bc--de.f; ; [V2]".
+    let output = run(&["--to-ascii", "faß.de"], b"");
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(stdout_lines(&output), ["faß.de: xn--fa-hia.de"]);
+    let output = run(&["--to-ascii", "faß.de", "a.bc--de.f"], b"");
+    assert_eq!(output.status.code(), Some(1));
+    let lines = stdout_lines(&output);
+    assert!(lines[1].starts_with("a.bc--de.f: invalid: ") && lines[1].ends_with("[V2]"));
+    // "xn--fa-hia.de; faß.de; ;"
+    let output = run(&["--to-unicode"], b"xn--fa-hia.de\n");
+    assert_eq!(stdout_lines(&output), ["xn--fa-hia.de: faß.de"]);
+    // --summary counts by the first status code.
+    let output = run(&["--to-ascii", "--summary"], b"fass.de\na.bc--de.f\n");
+    assert_eq!(
+        stdout_lines(&output),
+        ["summary: 2 names, 1 valid, 1 invalid", "  V2: 1"]
+    );
+}
+
+#[test]
+fn conversions_and_format_exclude_each_other() {
+    for args in [
+        &["--to-ascii", "--to-unicode"][..],
+        &["--to-ascii", "--format", "hostname"],
+        &["--format=idn-hostname", "--to-unicode"],
+    ] {
+        let output = run(args, b"fass.de\n");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(output.stdout.is_empty());
+    }
+}
+
+#[test]
+fn departures_from_the_formats() {
+    // The suite's "trailing dot" is invalid as a format; RFC 1034 section 3.1 writes a fully
+    // qualified name with the root's dot.
+    let output = run(&["--format", "hostname", "example."], b"");
+    assert_eq!(output.status.code(), Some(1));
+    let output = run(&["--format", "hostname", "--trailing-dot", "example."], b"");
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    // The suite's "contains underscore" is invalid; RFC 8552 section 2 names underscored
+    // labels such as `_dmarc` (leftmost, underscore-led).
+    let output = run(&["--format", "hostname", "_dmarc.example.com"], b"");
+    assert_eq!(output.status.code(), Some(1));
+    let output = run(&["--underscore", "_dmarc.example.com"], b"");
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    // RFC 5892: U+0046 is DISALLOWED (Unstable: it changes under NFKC_Casefold), so `Faß.de`
+    // is no idn-hostname; IdnaTestV2.txt maps it to `faß.de` with no error, and ß is PVALID.
+    let output = run(&["Faß.de"], b"");
+    assert_eq!(output.status.code(), Some(1));
+    let output = run(&["--uts46-mapping", "Faß.de"], b"");
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    // Departures are for checks.
+    let output = run(&["--to-ascii", "--trailing-dot", "example."], b"");
+    assert_eq!(output.status.code(), Some(2));
+}

@@ -1,0 +1,359 @@
+//! UTS #46 conformance: every line of IdnaTestV2.txt (Unicode 18.0.0), through toUnicode,
+//! toAsciiN and toAsciiT, read as the file's header says:
+//!
+//! - columns: source; toUnicode; toUnicodeStatus; toAsciiN; toAsciiNStatus; toAsciiT;
+//!   toAsciiTStatus, each trimmed of spaces and tabs; `""` is the empty string;
+//! - a blank toUnicode is the source, a blank toAsciiN the toUnicode value, a blank toAsciiT the
+//!   toAsciiN value; a blank toUnicodeStatus is `[]`, a blank toAsciiNStatus the toUnicodeStatus,
+//!   a blank toAsciiTStatus the toAsciiNStatus; an explicit `[]` is no error;
+//! - `\uXXXX` and `\x{XXXX}` are escapes; a line whose escapes name an unpaired surrogate cannot
+//!   be a `&str` and is counted apart ("Implementations that cannot work with ill-formed strings
+//!   would skip test cases that contain them");
+//! - "Implementations need only record that there is an error: they need not reproduce the
+//!   precise status codes": a case passes when we record an error exactly when the file lists a
+//!   status, and, without an error, the strings are equal; the toUnicode string is compared in
+//!   every case, as ToUnicode always returns one. Beyond that rule, the status sets must also be
+//!   the file's exactly (after removing the codes of a flag turned off); that is reported apart.
+//! - "Implementations that allow values of particular input flags to be false would ignore the
+//!   corresponding status codes": each flag is also turned off alone, and its codes removed from
+//!   the expectation (VerifyDnsLength: A4_1, A4_2, and X4_2, which the file says stands for A4_2
+//!   in toUnicode; CheckHyphens: V2, V3; CheckJoiners: Cn; CheckBidi: Bn; UseSTD3ASCIIRules: U1).
+//!
+//! Every failure is reported with its line number; the test fails if there is any.
+
+mod common;
+use common::shared;
+
+use idn_hostname::uts46::{self, Options, Status};
+
+/// One line of the file, its blanks resolved.
+struct Case {
+    line: usize,
+    source: String,
+    to_unicode: String,
+    to_unicode_status: Vec<String>,
+    to_ascii_n: String,
+    to_ascii_n_status: Vec<String>,
+    to_ascii_t: String,
+    to_ascii_t_status: Vec<String>,
+}
+
+/// `\uXXXX` and `\x{X...}`; `None` when an escape names a surrogate.
+fn unescape(field: &str) -> Option<String> {
+    if field == "\"\"" {
+        return Some(String::new());
+    }
+    let mut out = String::new();
+    let mut chars = field.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        let hex: String = match chars.next() {
+            Some('u') => chars.by_ref().take(4).collect(),
+            Some('x') => {
+                assert_eq!(chars.next(), Some('{'), "bad \\x escape in {field:?}");
+                chars.by_ref().take_while(|&c| c != '}').collect()
+            }
+            other => panic!("unknown escape \\{other:?} in {field:?}"),
+        };
+        let cp = u32::from_str_radix(&hex, 16).unwrap_or_else(|_| panic!("bad escape {hex:?}"));
+        out.push(char::from_u32(cp)?);
+    }
+    Some(out)
+}
+
+fn statuses(field: &str) -> Vec<String> {
+    let inner = field
+        .strip_prefix('[')
+        .and_then(|f| f.strip_suffix(']'))
+        .unwrap_or_else(|| panic!("bad status field {field:?}"));
+    inner
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The cases, and the number of lines skipped for unpaired surrogates.
+fn cases() -> (Vec<Case>, usize) {
+    let text = shared::read("unicode/18.0.0/idna/IdnaTestV2.txt");
+    let mut cases = Vec::new();
+    let mut surrogate_lines = 0;
+    for (n, raw) in text.lines().enumerate() {
+        let data = raw.split('#').next().unwrap_or("").trim();
+        if data.is_empty() {
+            continue;
+        }
+        let f: Vec<&str> = data
+            .split(';')
+            .map(|x| x.trim_matches([' ', '\t']))
+            .collect();
+        assert_eq!(f.len(), 7, "IdnaTestV2.txt:{}: expected 7 columns", n + 1);
+        let fields: Option<Vec<String>> = [f[0], f[1], f[3], f[5]]
+            .iter()
+            .map(|x| unescape(x))
+            .collect();
+        let Some(fields) = fields else {
+            surrogate_lines += 1;
+            continue;
+        };
+        let source = fields[0].clone();
+        let to_unicode = if f[1].is_empty() {
+            source.clone()
+        } else {
+            fields[1].clone()
+        };
+        let to_unicode_status = if f[2].is_empty() {
+            Vec::new()
+        } else {
+            statuses(f[2])
+        };
+        let to_ascii_n = if f[3].is_empty() {
+            to_unicode.clone()
+        } else {
+            fields[2].clone()
+        };
+        let to_ascii_n_status = if f[4].is_empty() {
+            to_unicode_status.clone()
+        } else {
+            statuses(f[4])
+        };
+        let to_ascii_t = if f[5].is_empty() {
+            to_ascii_n.clone()
+        } else {
+            fields[3].clone()
+        };
+        let to_ascii_t_status = if f[6].is_empty() {
+            to_ascii_n_status.clone()
+        } else {
+            statuses(f[6])
+        };
+        cases.push(Case {
+            line: n + 1,
+            source,
+            to_unicode,
+            to_unicode_status,
+            to_ascii_n,
+            to_ascii_n_status,
+            to_ascii_t,
+            to_ascii_t_status,
+        });
+    }
+    (cases, surrogate_lines)
+}
+
+#[derive(Default)]
+struct Tally {
+    operations: usize,
+    passed: usize,
+    exact_statuses: usize,
+    failures: Vec<String>,
+    status_failures: Vec<String>,
+}
+
+impl Tally {
+    fn check(
+        &mut self,
+        case: &Case,
+        what: &str,
+        expected: (&str, &[String]),
+        actual: (Option<&str>, Result<(), uts46::Error>),
+        ignored: &[&str],
+    ) {
+        self.operations += 1;
+        let want: Vec<&str> = expected
+            .1
+            .iter()
+            .map(String::as_str)
+            .filter(|s| !ignored.contains(s))
+            .collect();
+        for code in &want {
+            assert!(
+                Status::from_code(code).is_some(),
+                "line {}: unknown code {code}",
+                case.line
+            );
+        }
+        let got: Vec<&str> = match &actual.1 {
+            Ok(()) => Vec::new(),
+            Err(e) => e.statuses().map(Status::code).collect(),
+        };
+        let mut sorted_want = want.clone();
+        sorted_want.sort_unstable();
+        let mut sorted_got = got.clone();
+        sorted_got.sort_unstable();
+        if sorted_want == sorted_got {
+            self.exact_statuses += 1;
+        } else {
+            self.status_failures.push(format!(
+                "IdnaTestV2.txt:{} {what}: source {:?}: statuses {:?}, got {:?}",
+                case.line, case.source, sorted_want, sorted_got
+            ));
+        }
+        let error_agrees = want.is_empty() == got.is_empty();
+        // The string: always for toUnicode (`Some`), only without an error for toASCII.
+        let string_agrees = match actual.0 {
+            Some(s) => s == expected.0,
+            None => true,
+        };
+        if error_agrees && string_agrees {
+            self.passed += 1;
+        } else {
+            self.failures.push(format!(
+                "IdnaTestV2.txt:{} {what}: source {:?}: expected {:?} {:?}, got {:?} {:?}",
+                case.line, case.source, expected.0, want, actual.0, got
+            ));
+        }
+    }
+}
+
+fn run(options: Options, ignored: &[&str], name: &str) {
+    let (cases, surrogate_lines) = cases();
+    let mut tally = Tally::default();
+    let transitional = Options {
+        transitional_processing: true,
+        ..options
+    };
+    // VerifyDnsLength also covers X4_2, which the file gives in toUnicode where toASCII has A4_2.
+    for case in &cases {
+        let (unicode, result) = uts46::to_unicode(&case.source, options);
+        tally.check(
+            case,
+            "toUnicode",
+            (&case.to_unicode, &case.to_unicode_status),
+            (Some(&unicode), result),
+            ignored,
+        );
+        for (what, opts, expected, status) in [
+            (
+                "toAsciiN",
+                options,
+                &case.to_ascii_n,
+                &case.to_ascii_n_status,
+            ),
+            (
+                "toAsciiT",
+                transitional,
+                &case.to_ascii_t,
+                &case.to_ascii_t_status,
+            ),
+        ] {
+            let result = uts46::to_ascii(&case.source, opts);
+            let (string, result) = match result {
+                Ok(s) => (Some(s), Ok(())),
+                Err(e) => (None, Err(e)),
+            };
+            tally.check(
+                case,
+                what,
+                (expected, status),
+                (string.as_deref(), result),
+                ignored,
+            );
+        }
+    }
+    println!(
+        "{name}: {} lines ({} more with unpaired surrogates, not representable in &str), \
+         {}/{} operations pass, {} with the exact status set",
+        cases.len(),
+        surrogate_lines,
+        tally.passed,
+        tally.operations,
+        tally.exact_statuses
+    );
+    assert_eq!(
+        surrogate_lines, 2,
+        "IdnaTestV2.txt 18.0.0 has two lines with \\uD900"
+    );
+    assert!(cases.len() > 6000, "only {} cases read", cases.len());
+    for (list, what) in [
+        (&tally.failures, "fail"),
+        (
+            &tally.status_failures,
+            "record other status codes than the file",
+        ),
+    ] {
+        if !list.is_empty() {
+            eprintln!(
+                "{name}: {} of {} operations {what}:\n{}",
+                list.len(),
+                tally.operations,
+                list.iter().take(40).cloned().collect::<Vec<_>>().join("\n")
+            );
+        }
+    }
+    assert!(
+        tally.failures.is_empty() && tally.status_failures.is_empty(),
+        "{name}: {} operations fail, {} differ in status codes",
+        tally.failures.len(),
+        tally.status_failures.len()
+    );
+}
+
+#[test]
+fn default_options() {
+    run(Options::default(), &[], "default options");
+}
+
+#[test]
+fn check_hyphens_off() {
+    run(
+        Options {
+            check_hyphens: false,
+            ..Options::default()
+        },
+        &["V2", "V3"],
+        "CheckHyphens=false",
+    );
+}
+
+#[test]
+fn check_bidi_off() {
+    run(
+        Options {
+            check_bidi: false,
+            ..Options::default()
+        },
+        &["B1", "B2", "B3", "B4", "B5", "B6"],
+        "CheckBidi=false",
+    );
+}
+
+#[test]
+fn check_joiners_off() {
+    run(
+        Options {
+            check_joiners: false,
+            ..Options::default()
+        },
+        &["C1", "C2"],
+        "CheckJoiners=false",
+    );
+}
+
+#[test]
+fn use_std3_ascii_rules_off() {
+    run(
+        Options {
+            use_std3_ascii_rules: false,
+            ..Options::default()
+        },
+        &["U1"],
+        "UseSTD3ASCIIRules=false",
+    );
+}
+
+#[test]
+fn verify_dns_length_off() {
+    run(
+        Options {
+            verify_dns_length: false,
+            ..Options::default()
+        },
+        &["A4_1", "A4_2", "X4_2"],
+        "VerifyDnsLength=false",
+    );
+}
