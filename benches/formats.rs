@@ -37,23 +37,9 @@ fn rows(text: &'static str) -> impl Iterator<Item = Vec<&'static str>> {
         .map(|l| l.split('\t').collect())
 }
 
-/// The floor: RFC 1123 section 2.1 as a plain loop over bytes, with the length limits of
-/// RFC 1034 section 3.1, and nothing else.
-fn ldh_loop(name: &str) -> bool {
-    let bytes = name.as_bytes();
-    if bytes.is_empty() || bytes.len() > 253 {
-        return false;
-    }
-    bytes.split(|&b| b == b'.').all(|label| {
-        !label.is_empty()
-            && label.len() <= 63
-            && label.first() != Some(&b'-')
-            && label.last() != Some(&b'-')
-            && label
-                .iter()
-                .all(|&b| b.is_ascii_alphanumeric() || b == b'-')
-    })
-}
+#[path = "ldh_floor.rs"]
+mod ldh_floor;
+use ldh_floor::ldh_loop;
 
 fn idna_strict(name: &str) -> bool {
     idna::domain_to_ascii_strict(name).is_ok()

@@ -211,21 +211,8 @@ const POOL: [u32; 51] = [
 ];
 const ALPH: &[u8; 37] = b"abcdefghijklmnopqrstuvwxyz0123456789-";
 
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+mod common;
+use common::splitmix::SplitMix64;
 
 fn scalar_values() -> impl Iterator<Item = char> {
     ('\0'..='\u{D7FF}').chain('\u{E000}'..='\u{10FFFF}')

@@ -20,26 +20,8 @@
 
 use idn_hostname::uts46::{self, Options};
 
-/// splitmix64 (Steele, Lea, Flood 2014).
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
-        items[self.below(items.len())]
-    }
-}
+mod common;
+use common::splitmix::SplitMix64;
 
 const ASCII: &[&str] = &[
     "a", "b", "c", "e", "x", "n", "z", "0", "1", "9", "-", "-", "A", "Z", "_", " ", "!", "*",
@@ -149,7 +131,7 @@ const PUNYCODE: &[&str] = &[
 fn label(rng: &mut SplitMix64) -> String {
     let mut s = String::new();
     if rng.below(8) == 0 {
-        s.push_str(rng.pick(PUNYCODE));
+        s.push_str(rng.pick::<&str>(PUNYCODE));
         if rng.below(3) != 0 {
             return s;
         }
@@ -169,7 +151,7 @@ fn label(rng: &mut SplitMix64) -> String {
             28 => DISALLOWED,
             _ => &["-"],
         };
-        s.push_str(rng.pick(pool));
+        s.push_str(rng.pick::<&str>(pool));
     }
     s
 }
@@ -209,10 +191,10 @@ fn coherent_label(rng: &mut SplitMix64) -> String {
     let length = 1 + rng.below(10);
     let mut s = String::new();
     for _ in 0..length {
-        s.push_str(rng.pick(pool));
+        s.push_str(rng.pick::<&str>(pool));
     }
     if rng.below(10) == 0 {
-        s.push_str(rng.pick(MAPPED));
+        s.push_str(rng.pick::<&str>(MAPPED));
     }
     s
 }
@@ -220,13 +202,13 @@ fn coherent_label(rng: &mut SplitMix64) -> String {
 fn ascii_label(rng: &mut SplitMix64) -> String {
     let mut s = String::new();
     if rng.below(10) == 0 {
-        s.push_str(rng.pick(PUNYCODE));
+        s.push_str(rng.pick::<&str>(PUNYCODE));
     }
     for _ in 0..rng.below(12) {
         s.push_str(if rng.below(3) == 0 {
-            rng.pick(ASCII)
+            rng.pick::<&str>(ASCII)
         } else {
-            rng.pick(&["a", "k", "q", "3"])
+            rng.pick::<&str>(&["a", "k", "q", "3"])
         });
     }
     s
@@ -239,7 +221,11 @@ fn name(rng: &mut SplitMix64) -> String {
     let mut s = String::new();
     for i in 0..labels {
         if i > 0 {
-            s.push_str(if kind == 7 { "." } else { rng.pick(DOTS) });
+            s.push_str(if kind == 7 {
+                "."
+            } else {
+                rng.pick::<&str>(DOTS)
+            });
         }
         match kind {
             0..=3 => s.push_str(&coherent_label(rng)),

@@ -1,1 +1,2 @@
 pub mod shared;
+pub mod splitmix;

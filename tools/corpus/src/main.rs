@@ -50,26 +50,9 @@ fn main() -> ExitCode {
     }
 }
 
-/// SplitMix64: small, fixed, and the same on every platform.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-}
+#[path = "../../../tests/common/splitmix.rs"]
+mod splitmix;
+use splitmix::SplitMix64 as Rng;
 
 /// The scripts of the Unicode corpora, with words of their own and the blocks that tell a
 /// Public Suffix List rule of that script.

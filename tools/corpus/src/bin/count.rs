@@ -13,21 +13,9 @@
 use std::hint::black_box;
 use std::process::ExitCode;
 
-fn ldh_loop(name: &str) -> bool {
-    let bytes = name.as_bytes();
-    if bytes.is_empty() || bytes.len() > 253 {
-        return false;
-    }
-    bytes.split(|&b| b == b'.').all(|label| {
-        !label.is_empty()
-            && label.len() <= 63
-            && label.first() != Some(&b'-')
-            && label.last() != Some(&b'-')
-            && label
-                .iter()
-                .all(|&b| b.is_ascii_alphanumeric() || b == b'-')
-    })
-}
+#[path = "../../../../benches/ldh_floor.rs"]
+mod ldh_floor;
+use ldh_floor::ldh_loop;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
