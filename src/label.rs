@@ -308,6 +308,16 @@ fn plain_ulabel(label: &[char]) -> Option<bool> {
     Some(rtl)
 }
 
+/// Whether `c` is a code point that NFC leaves alone wherever it stands: PVALID, not a
+/// combining mark, not one of [`composes_without_mark`]; such code points have
+/// `NFC_Quick_Check=Yes` and `Canonical_Combining_Class=0` (tested for every code point), so a
+/// string of them is in NFC without a quick check.
+#[inline]
+pub(crate) fn is_nfc_inert(c: char) -> bool {
+    let p = ucd::props(c);
+    p.derived() == DerivedProperty::Pvalid && !p.is_mark() && !composes_without_mark(c)
+}
+
 /// The letters that compose with what precedes them (`NFC_Quick_Check=Maybe`, UAX #15) without
 /// being combining marks: Hangul conjoining jamo and two Kirat Rai vowel signs (General_Category
 /// Lo). The test `plain_code_points_are_nfc_quick_check_yes` finds any other one the data adds.
@@ -541,8 +551,7 @@ mod tests {
         mark(&ccc, &|v| v != "0");
         let mut checked = 0;
         for c in (0x80..=0x10_FFFFu32).filter_map(char::from_u32) {
-            let p = ucd::props(c);
-            if p.derived() == DerivedProperty::Pvalid && !p.is_mark() && !composes_without_mark(c) {
+            if is_nfc_inert(c) {
                 assert!(!not_yes[c as usize], "U+{:04X}", c as u32);
                 checked += 1;
             }

@@ -94,7 +94,7 @@ pub(crate) fn map_and_normalize(input: &str, transitional: bool) -> (Cow<'_, str
         }
     }
     let Some(split) = first_change else {
-        if input.is_ascii() || unicode_normalization::is_nfc(input) {
+        if is_nfc(input) {
             return (Cow::Borrowed(input), disallowed);
         }
         return (Cow::Owned(input.nfc().collect()), disallowed);
@@ -130,11 +130,19 @@ pub(crate) fn map_and_normalize(input: &str, transitional: bool) -> (Cow<'_, str
             Entry::Ignored => {}
         }
     }
-    if mapped.is_ascii() || unicode_normalization::is_nfc(&mapped) {
+    if is_nfc(&mapped) {
         (Cow::Owned(mapped), disallowed)
     } else {
         (Cow::Owned(mapped.nfc().collect()), disallowed)
     }
+}
+
+/// Whether `s` is in NFC: at once when every code point is ASCII or one NFC leaves alone
+/// ([`crate::label::is_nfc_inert`], one property lookup each), by the UAX #15 check otherwise.
+fn is_nfc(s: &str) -> bool {
+    s.chars()
+        .all(|c| c.is_ascii() || crate::label::is_nfc_inert(c))
+        || unicode_normalization::is_nfc(s)
 }
 
 #[cfg(test)]

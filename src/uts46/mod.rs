@@ -147,19 +147,50 @@ fn punycode_labels(unicode: &str, statuses: &mut Statuses) -> String {
         if label.is_ascii() {
             ascii.push_str(label);
         } else {
-            match punycode::encode(label) {
-                Ok(encoded) => {
-                    ascii.push_str("xn--");
-                    ascii.push_str(&encoded);
-                }
-                Err(_) => {
-                    statuses.add(Status::A3);
-                    ascii.push_str(label);
-                }
+            ascii.push_str("xn--");
+            if push_punycode(label, &mut ascii).is_err() {
+                // Step 4.2 of section 4.2 (ToASCII): a Punycode failure is A3, and the label is
+                // left as it was.
+                ascii.truncate(ascii.len() - "xn--".len());
+                statuses.add(Status::A3);
+                ascii.push_str(label);
             }
         }
     }
     ascii
+}
+
+/// Appends the Punycode of `label` to `out`: on the stack for a label of DNS size (the
+/// allocation-free encoder), through the allocating one for anything longer.
+fn push_punycode(label: &str, out: &mut String) -> Result<(), punycode::PunycodeError> {
+    let mut chars = ['\0'; 64];
+    let mut n = 0;
+    for c in label.chars() {
+        let Some(slot) = chars.get_mut(n) else {
+            out.push_str(&punycode::encode(label)?);
+            return Ok(());
+        };
+        *slot = c;
+        n += 1;
+    }
+    let mut bytes = [0u8; 256];
+    match punycode::encode_into(chars.get(..n).unwrap_or(&[]), &mut bytes) {
+        Ok(len) => {
+            out.extend(
+                bytes
+                    .get(..len)
+                    .unwrap_or(&[])
+                    .iter()
+                    .map(|&b| char::from(b)),
+            );
+            Ok(())
+        }
+        Err(punycode::PunycodeError::TooLong) => {
+            out.push_str(&punycode::encode(label)?);
+            Ok(())
+        }
+        Err(e) => Err(e),
+    }
 }
 
 /// ToUnicode, UTS #46 section 4.3: processes `input` (section 4) and returns the result with
@@ -181,10 +212,7 @@ fn verify_dns_length(ascii: &str, statuses: &mut Statuses) {
     if name.is_empty() || name.len() > 253 {
         statuses.add(Status::A4_1);
     }
-    if ascii
-        .split('.')
-        .any(|label| label.is_empty() || label.len() > 63)
-    {
+    if ascii_labels(ascii.as_bytes()).any(|label| label.is_empty() || label.len() > 63) {
         statuses.add(Status::A4_2);
     }
 }
@@ -203,14 +231,17 @@ fn process(input: &str, options: Options, statuses: &mut Statuses, x4_2: bool) -
 /// Whether a label of the ASCII `input` starts with "xn--" in any case (after step 1 maps
 /// capitals, "XN--" is "xn--").
 fn has_a_label_prefix(input: &str) -> bool {
-    input.split('.').any(|label| {
+    ascii_labels(input.as_bytes()).any(|label| {
         label
-            .as_bytes()
             .get(..4)
             .is_some_and(|p| p.eq_ignore_ascii_case(b"xn--"))
     })
 }
 
+/// The labels of an ASCII name, split on U+002E: a byte loop, cheaper than `str::split`.
+fn ascii_labels(name: &[u8]) -> impl Iterator<Item = &[u8]> {
+    name.split(|&b| b == b'.')
+}
 /// [`process`] for ASCII input without an "xn--" label, where the steps reduce to byte tests:
 /// step 1 maps A-Z to a-z and leaves the rest (every other ASCII code point is `valid`), step 2
 /// has nothing to compose, no label can begin with a mark or hold a joiner, and none holds an R,
@@ -218,11 +249,10 @@ fn has_a_label_prefix(input: &str) -> bool {
 /// Left are criteria 2 and 3 (CheckHyphens), 7 (UseSTD3ASCIIRules) and empty labels.
 fn process_ascii(input: &str, options: Options, statuses: &mut Statuses, x4_2: bool) -> String {
     let out = input.to_ascii_lowercase();
-    let label_count = out.split('.').count();
-    for (index, label) in out.split('.').enumerate() {
-        let bytes = label.as_bytes();
+    let mut labels = ascii_labels(out.as_bytes()).enumerate().peekable();
+    while let Some((index, bytes)) = labels.next() {
         let (Some(&first), Some(&last)) = (bytes.first(), bytes.last()) else {
-            let is_root = index + 1 == label_count && label_count > 1;
+            let is_root = index > 0 && labels.peek().is_none();
             if x4_2 && !is_root {
                 statuses.add(Status::X4_2);
             }
@@ -244,6 +274,7 @@ fn process_ascii(input: &str, options: Options, statuses: &mut Statuses, x4_2: b
             statuses.add(Status::U1);
         }
     }
+    drop(labels);
     out
 }
 
