@@ -146,6 +146,7 @@ fn threshold(k: u32, bias: u32) -> u32 {
 
 /// The digit-value of a basic code point (RFC 3492 section 5): `A-Z` and `a-z` are 0 to 25,
 /// `0-9` are 26 to 35.
+#[inline]
 fn digit_value(byte: u8) -> Option<u32> {
     match byte {
         b'a'..=b'z' => Some(u32::from(byte - b'a')),
@@ -168,16 +169,11 @@ fn digit_byte(digit: u32) -> u8 {
 /// Splits a Punycode string at its last delimiter into the basic code points copied as they are
 /// and the deltas (RFC 3492 sections 3.1 and 6.2).
 fn split_basic(input: &[u8]) -> Result<(&[u8], &[u8]), PunycodeError> {
-    let mut last_delimiter = None;
-    for (index, &byte) in input.iter().enumerate() {
-        if !byte.is_ascii() {
-            return Err(PunycodeError::NonBasic);
-        }
-        if byte == DELIMITER {
-            last_delimiter = Some(index);
-        }
+    // `is_ascii` reads a word at a time; the delimiter is searched from the end, where it is.
+    if !input.is_ascii() {
+        return Err(PunycodeError::NonBasic);
     }
-    match last_delimiter {
+    match input.iter().rposition(|&byte| byte == DELIMITER) {
         None => Ok((&[], input)),
         // Section 6.2 does not consume this delimiter, then fails on it as a digit.
         Some(0) => Err(PunycodeError::LeadingDelimiter),
@@ -199,6 +195,11 @@ fn decode_deltas(
     let mut n = INITIAL_N;
     let mut i: u32 = 0;
     let mut bias = INITIAL_BIAS;
+    // `length(output) + 1`, the divisor of `i`, is kept as an integer of `i`'s width.
+    let mut points = u32::try_from(basic_len)
+        .ok()
+        .and_then(|length| length.checked_add(1))
+        .ok_or(PunycodeError::Overflow)?;
     let mut length = basic_len;
     let mut bytes = deltas.iter();
     while let Some(&first) = bytes.next() {
@@ -220,11 +221,6 @@ fn decode_deltas(
             k = k.saturating_add(BASE);
             byte = *bytes.next().ok_or(PunycodeError::Truncated)?;
         }
-        // `length(output) + 1` is a divisor of `i`: it must be an integer of the same width.
-        let points = u32::try_from(length)
-            .ok()
-            .and_then(|length| length.checked_add(1))
-            .ok_or(PunycodeError::Overflow)?;
         // `i` only grew since `oldi` was taken.
         bias = adapt(i.saturating_sub(oldi), points, oldi == 0);
         n = n.checked_add(i / points).ok_or(PunycodeError::Overflow)?;
@@ -235,8 +231,9 @@ fn decode_deltas(
         let position = usize::try_from(i).map_err(|_| PunycodeError::Overflow)?;
         insert(position, c, length)?;
         length += 1;
-        // `i <= length - 1` after the modulo, and `length + 1` fit in `u32` just above.
+        // `i < points` after the modulo, so `i + 1` fits; `points` counts one more code point.
         i += 1;
+        points = points.checked_add(1).ok_or(PunycodeError::Overflow)?;
     }
     Ok(length)
 }
@@ -271,13 +268,15 @@ pub fn decode_into(input: &[u8], out: &mut [char]) -> Result<usize, PunycodeErro
         *slot = char::from(byte);
     }
     decode_deltas(deltas, basic.len(), |position, c, length| {
-        // Shifting the tail is what bounds the work by `out.len()` squared (module docs).
+        // Shifting the tail is what bounds the work by `out.len()` squared (module docs). A
+        // label's tail is a few code points: passing the new one along them costs less than a
+        // call to `memmove`.
         let tail = out
             .get_mut(position..=length)
             .ok_or(PunycodeError::TooLong)?;
-        tail.rotate_right(1);
-        if let Some(slot) = tail.first_mut() {
-            *slot = c;
+        let mut carried = c;
+        for slot in tail {
+            carried = core::mem::replace(slot, carried);
         }
         Ok(())
     })
