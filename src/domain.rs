@@ -333,10 +333,9 @@ fn refill(label: &Label<'_>, buf: &mut Buffer) -> Result<Option<usize>, Violatio
             // The label has passed `check_alabel` already: decoding it again is enough, with
             // its basic code points in lower case as `check_alabel` gives them.
             let payload = label.text.as_bytes().get(label::ACE_PREFIX.len()..);
-            let n = crate::punycode::decode_into(payload.unwrap_or(&[]), buf)
-                .map_err(|e| label.whole(ErrorKind::InvalidPunycode(e)))?;
-            buf.iter_mut().take(n).for_each(char::make_ascii_lowercase);
-            return Ok(Some(n));
+            return crate::punycode::decode_alabel_into(payload.unwrap_or(&[]), buf)
+                .map(|(n, _)| Some(n))
+                .map_err(|e| label.whole(ErrorKind::InvalidPunycode(e)));
         }
         return Ok(None);
     }

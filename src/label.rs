@@ -121,28 +121,26 @@ pub(crate) fn check_alabel(
     let payload = label.text.as_bytes().get(ACE_PREFIX.len()..).unwrap_or(&[]);
     // Strict decoding admits one payload per U-label (see `punycode::decode_into`), so the
     // re-encoding comparison of RFC 5891 section 5.4 cannot fail after it; it is asserted in
-    // debug builds (tests, fuzzing) rather than paid for in release ones.
-    let n = match punycode::decode_into(payload, buf) {
-        Ok(n) => {
+    // debug builds (tests, fuzzing) rather than paid for in release ones. The payload is
+    // lowercased as it is decoded (RFC 5891 section 5.3; DNS matches ASCII without regard to
+    // case, RFC 4343).
+    let (n, basic) = match punycode::decode_alabel_into(payload, buf) {
+        Ok(decoded) => {
             debug_assert!(
                 punycode::decode_canonical_into(payload, &mut [char::MAX; 59]).is_ok(),
                 "strict decoding accepted a non-canonical payload"
             );
-            n
+            decoded
         }
         // More code points than a 63-octet A-label can hold cannot come from a valid payload.
         Err(PunycodeError::TooLong) => return Err(label.whole(ErrorKind::LabelTooLong)),
         Err(e) => return Err(label.whole(ErrorKind::InvalidPunycode(e))),
     };
-    let ulabel = buf.get_mut(..n).unwrap_or(&mut []);
-    // An A-label is lower-cased before it is decoded (RFC 5891 section 5.3; DNS matches ASCII
-    // without regard to case, RFC 4343), so its basic code points are taken in lower case.
-    for c in ulabel.iter_mut() {
-        c.make_ascii_lowercase();
-    }
-    if ulabel.iter().all(char::is_ascii) {
+    // The code points that are not basic are the inserted ones, all non-ASCII.
+    if n == basic {
         return Err(label.whole(ErrorKind::ALabelAsciiOnly));
     }
+    let ulabel = buf.get(..n).unwrap_or(&[]);
     let bidi = check_ulabel_chars(ulabel)
         .map_err(|(kind, i)| label.violation(kind, 0, ulabel.get(i).copied()))?;
     Ok((n, bidi))

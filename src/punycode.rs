@@ -121,27 +121,85 @@ impl core::error::Error for PunycodeError {}
 /// Cannot overflow: `delta` is at most `u32::MAX / 2` after the first division (`damp` and 2 are
 /// both at least 2), so adding `delta / numpoints` stays below `u32::MAX`, and the last product
 /// is at most `36 * 455`.
+#[inline]
 fn adapt(delta: u32, numpoints: u32, firsttime: bool) -> u32 {
     let mut delta = if firsttime { delta / DAMP } else { delta / 2 };
-    delta += delta / numpoints.max(1);
+    delta += div_rem(delta, numpoints.max(1)).0;
     let mut k = 0;
-    while delta > ((BASE - TMIN) * TMAX) / 2 {
+    while delta > ADAPT_LIMIT {
         delta /= BASE - TMIN;
         k += BASE;
     }
-    k + (((BASE - TMIN + 1) * delta) / (delta + SKEW))
+    let last = ADAPT_LAST
+        .get(delta as usize)
+        .map_or(((BASE - TMIN + 1) * delta) / (delta + SKEW), |&q| {
+            u32::from(q)
+        });
+    k + last
+}
+
+/// The bound of the loop of `adapt`: `((base - tmin) * tmax) div 2`.
+const ADAPT_LIMIT: u32 = ((BASE - TMIN) * TMAX) / 2;
+
+/// The last step of `adapt`, `((base - tmin + 1) * delta) div (delta + skew)`, for every
+/// `delta` the loop can leave (at most [`ADAPT_LIMIT`]): a table read in place of a division
+/// a decoded code point. The values are below `base - tmin + 1`, so they fit a byte.
+#[allow(clippy::indexing_slicing)] // evaluated at compile time: a bad index fails the build
+static ADAPT_LAST: [u8; ADAPT_LIMIT as usize + 1] = {
+    let mut table = [0; ADAPT_LIMIT as usize + 1];
+    let mut delta = 0;
+    while delta <= ADAPT_LIMIT {
+        table[delta as usize] = (((BASE - TMIN + 1) * delta) / (delta + SKEW)) as u8;
+        delta += 1;
+    }
+    table
+};
+
+/// The largest divisor [`div_rem`] handles without a division instruction: `length(output) + 1`
+/// of a decoder writing a label (at most 63 code points).
+const SMALL_DIVISOR: u32 = 64;
+
+/// The bound below which [`div_rem`] by reciprocal is exact for every divisor up to
+/// [`SMALL_DIVISOR`].
+const SMALL_DIVIDEND: u32 = 1 << 26;
+
+/// `ceil(2^32 / d)` for `d` in `1..=SMALL_DIVISOR` (index 0 unused).
+#[allow(clippy::indexing_slicing)] // evaluated at compile time: a bad index fails the build
+static RECIPROCALS: [u64; SMALL_DIVISOR as usize + 1] = {
+    let mut table = [0; SMALL_DIVISOR as usize + 1];
+    let mut d = 1;
+    while d <= SMALL_DIVISOR as u64 {
+        table[d as usize] = (1u64 << 32).div_ceil(d);
+        d += 1;
+    }
+    table
+};
+
+/// `(x div d, x mod d)` for `d >= 1`; the decoder divides by `length(output) + 1` once a code
+/// point and `adapt` once more, and a hardware division costs more than the rest of a step.
+///
+/// For `x < 2^26` and `d <= 64` it multiplies by `m = ceil(2^32 / d)` instead, which is exact:
+/// write `m = (2^32 + r) / d` with `0 <= r < d` and `x = q d + s` with `0 <= s < d`; then
+/// `x m / 2^32 = q + s / d + x r / (d 2^32)`, and `s + x r / 2^32 < (d - 1) + 1`, because
+/// `x r < 2^26 * 2^6`. So the integer part is `q`.
+#[inline]
+fn div_rem(x: u32, d: u32) -> (u32, u32) {
+    match RECIPROCALS.get(d as usize) {
+        Some(&m) if x < SMALL_DIVIDEND && d >= 1 => {
+            // Below 2^26, as x is.
+            let q = ((u64::from(x) * m) >> 32) as u32;
+            (q, x - q * d)
+        }
+        _ => (x / d, x % d),
+    }
 }
 
 /// The threshold `t` for the digit at `k` (RFC 3492 sections 3.3 and 6.2): `k - bias` clamped to
 /// `tmin..=tmax`. The "+ tmin" of the pseudocode is omitted as section 6.2 allows.
+#[inline]
 fn threshold(k: u32, bias: u32) -> u32 {
-    if k <= bias {
-        TMIN
-    } else if k >= bias.saturating_add(TMAX) {
-        TMAX
-    } else {
-        k - bias
-    }
+    // `k <= bias` gives 0 here, below `tmin`.
+    k.saturating_sub(bias).clamp(TMIN, TMAX)
 }
 
 /// The digit-value of a basic code point (RFC 3492 section 5): `A-Z` and `a-z` are 0 to 25,
@@ -169,10 +227,6 @@ fn digit_byte(digit: u32) -> u8 {
 /// Splits a Punycode string at its last delimiter into the basic code points copied as they are
 /// and the deltas (RFC 3492 sections 3.1 and 6.2).
 fn split_basic(input: &[u8]) -> Result<(&[u8], &[u8]), PunycodeError> {
-    // `is_ascii` reads a word at a time; the delimiter is searched from the end, where it is.
-    if !input.is_ascii() {
-        return Err(PunycodeError::NonBasic);
-    }
     match input.iter().rposition(|&byte| byte == DELIMITER) {
         None => Ok((&[], input)),
         // Section 6.2 does not consume this delimiter, then fails on it as a digit.
@@ -223,8 +277,9 @@ fn decode_deltas(
         }
         // `i` only grew since `oldi` was taken.
         bias = adapt(i.saturating_sub(oldi), points, oldi == 0);
-        n = n.checked_add(i / points).ok_or(PunycodeError::Overflow)?;
-        i %= points;
+        let (steps, position) = div_rem(i, points);
+        n = n.checked_add(steps).ok_or(PunycodeError::Overflow)?;
+        i = position;
         // `n` starts at `initial_n` and never decreases, so it is never basic: the braced check of
         // section 6.2 is omitted as the RFC allows.
         let c = char::from_u32(n).ok_or(PunycodeError::InvalidCodePoint)?;
@@ -262,12 +317,41 @@ fn decode_deltas(
 /// assert_eq!(out[..len].iter().collect::<String>(), "m\u{FC}nchen");
 /// ```
 pub fn decode_into(input: &[u8], out: &mut [char]) -> Result<usize, PunycodeError> {
+    if !input.is_ascii() {
+        return Err(PunycodeError::NonBasic);
+    }
+    decode_ascii_into(input, out, false).map(|(len, _)| len)
+}
+
+/// [`decode_into`] for the payload of an A-label that is known to be ASCII (an LDH label): the
+/// basic code points are written in lowercase (RFC 5891 section 5.3 lowercases an A-label
+/// before decoding it). Returns the number of chars written and how many of them are basic:
+/// every other one is non-basic (the decoder never inserts a basic code point).
+pub(crate) fn decode_alabel_into(
+    payload: &[u8],
+    out: &mut [char],
+) -> Result<(usize, usize), PunycodeError> {
+    debug_assert!(payload.is_ascii(), "an A-label is an LDH label");
+    decode_ascii_into(payload, out, true)
+}
+
+/// The decoding of [`decode_into`] on ASCII input, lowercasing the basic code points or not.
+#[inline]
+fn decode_ascii_into(
+    input: &[u8],
+    out: &mut [char],
+    lowercase: bool,
+) -> Result<(usize, usize), PunycodeError> {
     let (basic, deltas) = split_basic(input)?;
     let copied = out.get_mut(..basic.len()).ok_or(PunycodeError::TooLong)?;
     for (slot, &byte) in copied.iter_mut().zip(basic) {
-        *slot = char::from(byte);
+        *slot = char::from(if lowercase {
+            byte.to_ascii_lowercase()
+        } else {
+            byte
+        });
     }
-    decode_deltas(deltas, basic.len(), |position, c, length| {
+    let len = decode_deltas(deltas, basic.len(), |position, c, length| {
         // Shifting the tail is what bounds the work by `out.len()` squared (module docs). A
         // label's tail is a few code points: passing the new one along them costs less than a
         // call to `memmove`.
@@ -279,15 +363,18 @@ pub fn decode_into(input: &[u8], out: &mut [char]) -> Result<usize, PunycodeErro
             carried = core::mem::replace(slot, carried);
         }
         Ok(())
-    })
+    })?;
+    Ok((len, basic.len()))
 }
 
 /// Decodes like [`decode_into`], then checks that the input is the encoding of what it decoded
 /// to, ignoring ASCII case.
 ///
 /// RFC 3492 section 6.2 shows that a decoder failing as it says already admits a single input
-/// per output; this check is the independent "re-encode and compare" of section 6.4, so that
-/// the uniqueness does not rest on the decoder alone. The re-encoding is compared byte by byte as
+/// per output; this check is the independent "re-encode and compare" of section 6.4, for a
+/// caller who wants the uniqueness not to rest on the decoder alone. (The validators of this
+/// crate rely on the strict decoder, and assert the comparison in debug builds; the tests check
+/// it on every payload of up to four bytes, the fuzz target on any input.) The re-encoding is compared byte by byte as
 /// it is produced, without a buffer, and stops at the first difference.
 ///
 /// # Errors
@@ -608,6 +695,9 @@ impl Fenwick {
 /// assert_eq!(decode("-3ya"), Err(PunycodeError::LeadingDelimiter));
 /// ```
 pub fn decode(input: &str) -> Result<String, PunycodeError> {
+    if !input.is_ascii() {
+        return Err(PunycodeError::NonBasic);
+    }
     let (basic, deltas) = split_basic(input.as_bytes())?;
     let mut insertions: Vec<(usize, char)> = Vec::new();
     let length = decode_deltas(deltas, basic.len(), |position, c, _| {
@@ -902,6 +992,62 @@ mod tests {
             Err(PunycodeError::NotCanonical)
         );
         assert_eq!(check_canonical(&['x'], b"x-"), Ok(()));
+    }
+
+    /// The claim `check_alabel` rests on (RFC 3492 section 6.2: a strict decoder admits one
+    /// input per output): every payload of up to four bytes over the label alphabet (both
+    /// cases) that decodes is the encoding of what it decodes to.
+    #[test]
+    fn strict_decoding_is_canonical_on_every_short_payload() {
+        let alphabet: Vec<u8> = (b'a'..=b'z')
+            .chain(b'0'..=b'9')
+            .chain([b'-', b'A', b'Z'])
+            .collect();
+        let mut out = ['\0'; 8];
+        let (mut decoded, mut refused) = (0u32, 0u32);
+        for len in 0..=4u32 {
+            for mut code in 0..alphabet.len().pow(len) {
+                let mut payload = Vec::with_capacity(4);
+                for _ in 0..len {
+                    payload.push(alphabet[code % alphabet.len()]);
+                    code /= alphabet.len();
+                }
+                match decode_into(&payload, &mut out) {
+                    Ok(n) => {
+                        assert_eq!(check_canonical(&out[..n], &payload), Ok(()), "{payload:?}");
+                        decoded += 1;
+                    }
+                    Err(_) => refused += 1,
+                }
+            }
+        }
+        assert!(
+            decoded > 1_000_000 && refused > 10_000,
+            "{decoded} decoded, {refused} refused"
+        );
+    }
+
+    /// The division by reciprocal against the hardware division, on every dividend below 2^17
+    /// and the 2^17 below its bound, for every small divisor, and the fallbacks beyond.
+    #[test]
+    fn div_rem_is_exact() {
+        for d in 1..=SMALL_DIVISOR + 2 {
+            let low = 0..1 << 17;
+            let high = SMALL_DIVIDEND - (1 << 17)..SMALL_DIVIDEND + 64;
+            for x in low.chain(high).chain([u32::MAX - 1, u32::MAX]) {
+                assert_eq!(div_rem(x, d), (x / d, x % d), "{x} / {d}");
+            }
+        }
+    }
+
+    /// The table of `adapt`'s last step against the formula of RFC 3492 section 6.1.
+    #[test]
+    fn adapt_last_step_table() {
+        for delta in 0..=ADAPT_LIMIT {
+            let formula = ((BASE - TMIN + 1) * delta) / (delta + SKEW);
+            assert_eq!(u32::from(ADAPT_LAST[delta as usize]), formula, "{delta}");
+        }
+        assert_eq!(ADAPT_LIMIT, 455);
     }
 
     #[test]
