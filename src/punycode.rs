@@ -22,12 +22,13 @@
 //! - [`decode_into`] and [`decode_canonical_into`]: `O(n + m²)` moves of a `char`, where `m` is
 //!   the number of code points written, at most `min(n, out.len())`: each insertion shifts the
 //!   tail of the output. For a label (at most 59 code points) this is a few hundred moves.
-//! - [`encode_into`] and [`encoded_len`]: `O(n · d)`, where `d` is the number of distinct
-//!   non-basic code points of the input: section 6.3 scans the input once per distinct code point.
-//!   [`encode_into`] refuses with [`PunycodeError::TooLong`], before any scan, an input that has
-//!   more code points than `out` has bytes, so its work is bounded by `out.len()²`; callers of
-//!   [`encoded_len`] bound it by refusing long inputs first (the encoding is never shorter than
-//!   the input).
+//! - [`encode_into`] and [`encoded_len`]: `O(n log n)` for inputs of at most 64 code points
+//!   (every label: the non-basic code points are sorted once); above that `O(n · d)`, where `d`
+//!   is the number of distinct non-basic code points of the input: section 6.3 as written scans
+//!   the input once per distinct code point. [`encode_into`] refuses with
+//!   [`PunycodeError::TooLong`], before any scan, an input that has more code points than `out`
+//!   has bytes, so its work is bounded by `out.len()²`; callers of [`encoded_len`] bound it by
+//!   refusing long inputs first (the encoding is never shorter than the input).
 //! - [`decode`] and [`encode`], which allocate anyway, use order-statistic trees instead of
 //!   shifting or rescanning: `O(n log n)` for any input.
 
@@ -548,6 +549,70 @@ fn encode_slow<S: Sink>(input: &[char], sink: &mut S) -> Result<(), PunycodeErro
     Ok(())
 }
 
+/// The most code points [`encode_short`] takes: one bit each in a `u64`.
+const SHORT_INPUT: usize = 64;
+
+/// The encoding procedure of RFC 3492 section 6.3 for at most [`SHORT_INPUT`] code points (every
+/// label), in `O(n log n)` rather than a scan of the input per distinct code point.
+///
+/// Section 6.3 emits one delta per non-basic code point, in increasing order of code point and,
+/// for equal ones, of position. Each delta moves the decoder's state from the previous
+/// insertion, code point `n` written at position `i - 1` of a string of `h` code points, to this
+/// one, code point `m` at position `q`: `(m - n) * (h + 1) + q - i` (section 6.2 reads it
+/// back as `n + (i + delta) div (h + 1)` and `(i + delta) mod (h + 1)`). `q` is the number of
+/// code points before it that are already encoded, the basic ones and the non-basic ones
+/// emitted before it, counted on a bit set of positions.
+fn encode_short<S: Sink>(input: &[char], sink: &mut S) -> Result<(), PunycodeError> {
+    let (b, _) = write_basic(input, sink)?;
+    // Each non-basic code point as `code point << 6 | position`: sorting gives section 6.3's
+    // order.
+    let mut keys = [0u64; SHORT_INPUT];
+    let mut count = 0;
+    let mut encoded: u64 = 0;
+    for (position, &c) in input.iter().enumerate().take(SHORT_INPUT) {
+        if c.is_ascii() {
+            encoded |= 1 << position;
+        } else if let Some(key) = keys.get_mut(count) {
+            *key = u64::from(u32::from(c)) << 6 | position as u64;
+            count += 1;
+        }
+    }
+    let keys = keys.get_mut(..count).unwrap_or_default();
+    keys.sort_unstable();
+    let mut n = INITIAL_N;
+    let mut i: u32 = 0;
+    let mut bias = INITIAL_BIAS;
+    // `h` counts the code points encoded so far, the basic ones first.
+    for (h, &key) in (b..).zip(keys.iter()) {
+        // Below 2^21 and 2^6.
+        let m = (key >> 6) as u32;
+        let position = (key & 63) as u32;
+        let q = (encoded & ((1u64 << position) - 1)).count_ones();
+        // `m >= n`, and `q >= i` when `m == n` (the previous one is counted in `q`).
+        let delta = m
+            .checked_sub(n)
+            .and_then(|rise| rise.checked_mul(h + 1))
+            .and_then(|steps| steps.checked_add(q))
+            .and_then(|sum| sum.checked_sub(i))
+            .ok_or(PunycodeError::Overflow)?;
+        write_delta(delta, bias, sink)?;
+        bias = adapt(delta, h + 1, h == b);
+        encoded |= 1 << position;
+        n = m;
+        i = q + 1;
+    }
+    Ok(())
+}
+
+/// Section 6.3 by [`encode_short`] when the input is short enough, as written otherwise.
+fn encode_any<S: Sink>(input: &[char], sink: &mut S) -> Result<(), PunycodeError> {
+    if input.len() <= SHORT_INPUT {
+        encode_short(input, sink)
+    } else {
+        encode_slow(input, sink)
+    }
+}
+
 /// Encodes chars, writing ASCII bytes into `out` (lowercase digits); returns bytes written.
 ///
 /// This is the encoding procedure of RFC 3492 section 6.3: the basic code points first, in order
@@ -575,7 +640,7 @@ pub fn encode_into(input: &[char], out: &mut [u8]) -> Result<usize, PunycodeErro
         return Err(PunycodeError::TooLong);
     }
     let mut sink = SliceSink { out, len: 0 };
-    encode_slow(input, &mut sink)?;
+    encode_any(input, &mut sink)?;
     Ok(sink.len)
 }
 
@@ -598,7 +663,7 @@ pub fn encode_into(input: &[char], out: &mut [u8]) -> Result<usize, PunycodeErro
 /// ```
 pub fn encoded_len(input: &[char]) -> Result<usize, PunycodeError> {
     let mut sink = CountSink { len: 0 };
-    encode_slow(input, &mut sink)?;
+    encode_any(input, &mut sink)?;
     Ok(sink.len)
 }
 
@@ -1037,6 +1102,47 @@ mod tests {
             for x in low.chain(high).chain([u32::MAX - 1, u32::MAX]) {
                 assert_eq!(div_rem(x, d), (x / d, x % d), "{x} / {d}");
             }
+        }
+    }
+
+    /// The encoder for short inputs against section 6.3 as written, on label-like inputs: few
+    /// distinct code points or many, repeated or not, ASCII mixed in, astral ones, up to the
+    /// 64 code points it takes.
+    #[test]
+    fn short_encoder_equals_section_6_3_as_written() {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move |bound: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % bound
+        };
+        let pools: [&[u32]; 4] = [
+            &[0x61, 0x2D, 0xE4, 0xF6, 0xFC],
+            &[0x430, 0x431, 0x44F, 0x451, 0x61, 0x31],
+            &[0x4E2D, 0x6587, 0x1F4A9, 0x10FFFF, 0x80],
+            &[0x627, 0x644, 0x5D0, 0x915, 0x94D, 0xE01, 0xAC00, 0x3042],
+        ];
+        for round in 0..20_000 {
+            let pool = pools[round % pools.len()];
+            let len = next(SHORT_INPUT as u64 + 1) as usize;
+            let input: Vec<char> = (0..len)
+                .map(|_| {
+                    if next(4) == 0 {
+                        char::from_u32(0x80 + next(0x10_FF80) as u32).unwrap_or('\u{FFFD}')
+                    } else {
+                        char::from_u32(pool[next(pool.len() as u64) as usize]).unwrap()
+                    }
+                })
+                .collect();
+            let mut short = String::new();
+            let mut slow = String::new();
+            assert_eq!(
+                encode_short(&input, &mut short),
+                encode_slow(&input, &mut slow),
+                "{input:?}"
+            );
+            assert_eq!(short, slow, "{input:?}");
         }
     }
 
