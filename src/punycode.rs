@@ -204,16 +204,34 @@ fn threshold(k: u32, bias: u32) -> u32 {
 }
 
 /// The digit-value of a basic code point (RFC 3492 section 5): `A-Z` and `a-z` are 0 to 25,
-/// `0-9` are 26 to 35.
+/// `0-9` are 26 to 35. One table read: payloads mix letters and digits, so range tests branch
+/// unpredictably.
 #[inline]
 fn digit_value(byte: u8) -> Option<u32> {
-    match byte {
-        b'a'..=b'z' => Some(u32::from(byte - b'a')),
-        b'A'..=b'Z' => Some(u32::from(byte - b'A')),
-        b'0'..=b'9' => Some(u32::from(byte - b'0') + 26),
+    match DIGIT_VALUES.get(usize::from(byte)) {
+        Some(&value) if value < BASE as u8 => Some(u32::from(value)),
         _ => None,
     }
 }
+
+/// [`digit_value`] of every byte, `u8::MAX` for the bytes that are not basic code points of a
+/// digit.
+#[allow(clippy::indexing_slicing)] // evaluated at compile time: a bad index fails the build
+static DIGIT_VALUES: [u8; 128] = {
+    let mut table = [u8::MAX; 128];
+    let mut letter = 0;
+    while letter < 26 {
+        table[(b'a' + letter) as usize] = letter;
+        table[(b'A' + letter) as usize] = letter;
+        letter += 1;
+    }
+    let mut digit = 0;
+    while digit < 10 {
+        table[(b'0' + digit) as usize] = 26 + digit;
+        digit += 1;
+    }
+    table
+};
 
 /// The lowercase basic code point of a digit-value below `base` (RFC 3492 section 5).
 fn digit_byte(digit: u32) -> u8 {
@@ -260,7 +278,10 @@ fn decode_deltas(
     while let Some(&first) = bytes.next() {
         let oldi = i;
         let mut w: u32 = 1;
-        let mut k = BASE;
+        // `k - bias` for `k = base, 2 base, ...`: the threshold before clamping (see
+        // `threshold`). `w` grows at least tenfold a digit (`base - tmax`), so the loop fails
+        // with an overflow within eleven digits, long before this could.
+        let mut k_minus_bias = i64::from(BASE) - i64::from(bias);
         let mut byte = first;
         loop {
             let digit = digit_value(byte).ok_or(PunycodeError::InvalidDigit)?;
@@ -268,12 +289,13 @@ fn decode_deltas(
                 .checked_mul(w)
                 .and_then(|product| i.checked_add(product))
                 .ok_or(PunycodeError::Overflow)?;
-            let t = threshold(k, bias);
+            // Clamped to `tmin..=tmax`, which fits a `u32`.
+            let t = k_minus_bias.clamp(i64::from(TMIN), i64::from(TMAX)) as u32;
             if digit < t {
                 break;
             }
             w = w.checked_mul(BASE - t).ok_or(PunycodeError::Overflow)?;
-            k = k.saturating_add(BASE);
+            k_minus_bias += i64::from(BASE);
             byte = *bytes.next().ok_or(PunycodeError::Truncated)?;
         }
         // `i` only grew since `oldi` was taken.
