@@ -586,16 +586,17 @@ const SHORT_INPUT: usize = 64;
 /// emitted before it, counted on a bit set of positions.
 fn encode_short<S: Sink>(input: &[char], sink: &mut S) -> Result<(), PunycodeError> {
     let (b, _) = write_basic(input, sink)?;
-    // Each non-basic code point as `code point << 6 | position`: sorting gives section 6.3's
-    // order.
-    let mut keys = [0u64; SHORT_INPUT];
+    // Each non-basic code point as `code point << 6 | position` (21 + 6 bits): sorting gives
+    // section 6.3's order.
+    let mut keys = [0u32; SHORT_INPUT];
     let mut count = 0;
     let mut encoded: u64 = 0;
     for (position, &c) in input.iter().enumerate().take(SHORT_INPUT) {
         if c.is_ascii() {
             encoded |= 1 << position;
         } else if let Some(key) = keys.get_mut(count) {
-            *key = u64::from(u32::from(c)) << 6 | position as u64;
+            // `position < 64`.
+            *key = u32::from(c) << 6 | position as u32;
             count += 1;
         }
     }
@@ -606,9 +607,8 @@ fn encode_short<S: Sink>(input: &[char], sink: &mut S) -> Result<(), PunycodeErr
     let mut bias = INITIAL_BIAS;
     // `h` counts the code points encoded so far, the basic ones first.
     for (h, &key) in (b..).zip(keys.iter()) {
-        // Below 2^21 and 2^6.
-        let m = (key >> 6) as u32;
-        let position = (key & 63) as u32;
+        let m = key >> 6;
+        let position = key & 63;
         let q = (encoded & ((1u64 << position) - 1)).count_ones();
         // `m >= n`, and `q >= i` when `m == n` (the previous one is counted in `q`).
         let delta = m
