@@ -6,18 +6,52 @@ use alloc::string::String;
 
 use unicode_normalization::UnicodeNormalization;
 
-use crate::tables::uts46::{MAPPED, RANGE_STARTS, RANGE_VALUES};
+use crate::tables::uts46::{
+    BLOCK_FIRST, BLOCK_SHIFT, INDEX_LIMIT, MAPPED, RANGE_LOW, RANGE_VALUES, TAIL_STARTS,
+};
+
+// The low bits of a range start are kept in a byte (see the table's header).
+const _: () = assert!(BLOCK_SHIFT <= 8);
+
+/// The mapping of a `mapped` or `deviation` code point (UTS #46 section 5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Mapping {
+    /// A single code point (most mappings: case, width, compatibility variants).
+    Char(char),
+    /// Any other string, possibly empty (the `deviation` ZERO WIDTH (NON-)JOINER).
+    Str(&'static str),
+}
+
+impl Mapping {
+    /// Appends the mapping to `out`.
+    #[inline]
+    pub(crate) fn push_to(self, out: &mut String) {
+        match self {
+            Mapping::Char(c) => out.push(c),
+            Mapping::Str(s) => out.push_str(s),
+        }
+    }
+
+    /// The code points of the mapping.
+    pub(crate) fn chars(self) -> impl Iterator<Item = char> {
+        let (one, rest) = match self {
+            Mapping::Char(c) => (Some(c), ""),
+            Mapping::Str(s) => (None, s),
+        };
+        one.into_iter().chain(rest.chars())
+    }
+}
 
 /// The status of a code point in the IDNA Mapping Table (UTS #46 section 5), with its mapping.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Entry {
     /// `valid`: the code point stays as it is.
     Valid,
-    /// `mapped`: the code point is replaced by the string.
-    Mapped(&'static str),
-    /// `deviation`: kept by Nontransitional Processing, replaced by the string (possibly empty)
-    /// by Transitional Processing.
-    Deviation(&'static str),
+    /// `mapped`: the code point is replaced by the mapping.
+    Mapped(Mapping),
+    /// `deviation`: kept by Nontransitional Processing, replaced by the mapping (possibly
+    /// empty) by Transitional Processing.
+    Deviation(Mapping),
     /// `ignored`: the code point is removed.
     Ignored,
     /// `disallowed`: the code point is kept, and the Validity Criteria (section 4.1, criterion
@@ -25,79 +59,119 @@ pub(crate) enum Entry {
     Disallowed,
 }
 
+/// The packed value of the range holding `cp` (layout in the table's header), with the
+/// alternating runs resolved: a code point at an odd distance from its range's start is then
+/// `valid`, value 0.
+#[inline]
+fn value(cp: u32) -> u32 {
+    let index = if cp < INDEX_LIMIT {
+        let block = (cp >> BLOCK_SHIFT) as usize;
+        let first = BLOCK_FIRST.get(block).copied().unwrap_or(0) as usize;
+        let end = BLOCK_FIRST.get(block + 1).copied().unwrap_or(0) as usize;
+        let low = (cp & ((1 << BLOCK_SHIFT) - 1)) as u8;
+        let within = RANGE_LOW
+            .get(first..end)
+            .map_or(0, |lows| lows.partition_point(|&l| l <= low));
+        // The first range starts at U+0000, so a block's first range index is at least 1 or a
+        // start within the block is at or below `low`: the sum is at least 1.
+        (first + within).wrapping_sub(1)
+    } else {
+        let first = BLOCK_FIRST.last().copied().unwrap_or(0) as usize;
+        (first + TAIL_STARTS.partition_point(|&s| s <= cp)).wrapping_sub(1)
+    };
+    let (Some(&value), Some(&low)) = (RANGE_VALUES.get(index), RANGE_LOW.get(index)) else {
+        // Unreachable for a well-formed table; `disallowed` is the safe answer.
+        return 4;
+    };
+    // The range's start and `low` have the same parity (the block size is even).
+    if value & 8 != 0 && (cp ^ u32::from(low)) & 1 != 0 {
+        return 0;
+    }
+    value
+}
+
 /// The table entry for `c`. ASCII is answered without the table: in UTS #46 revision 33 and later
 /// every ASCII code point is `valid` but for A-Z, which are mapped to a-z.
 #[inline]
 pub(crate) fn entry(c: char) -> Entry {
     if c.is_ascii() {
-        return match c {
-            'A'..='Z' => Entry::Mapped(ascii_lower(c)),
-            _ => Entry::Valid,
+        return if c.is_ascii_uppercase() {
+            Entry::Mapped(Mapping::Char(c.to_ascii_lowercase()))
+        } else {
+            Entry::Valid
         };
     }
     let cp = c as u32;
-    // The first range starts at U+0000, so the partition point is at least 1.
-    let index = RANGE_STARTS
-        .partition_point(|&start| start <= cp)
-        .saturating_sub(1);
-    let Some(&value) = RANGE_VALUES.get(index) else {
-        return Entry::Disallowed;
+    let value = value(cp);
+    let mapping = || {
+        if value & 16 != 0 {
+            let delta = (value as i32) >> 5;
+            char::from_u32(cp.wrapping_add_signed(delta)).map_or(Mapping::Str(""), Mapping::Char)
+        } else {
+            let offset = ((value >> 5) & 0xFFFF) as usize;
+            let length = (value >> 21) as usize;
+            Mapping::Str(MAPPED.get(offset..offset + length).unwrap_or(""))
+        }
     };
-    // Layout (see the table's header): bits 0-2 status, 3-18 byte offset, 19-31 byte length.
-    let offset = ((value >> 3) & 0xFFFF) as usize;
-    let length = (value >> 19) as usize;
-    let mapping = MAPPED.get(offset..offset + length).unwrap_or("");
     match value & 7 {
         0 => Entry::Valid,
-        1 => Entry::Mapped(mapping),
-        2 => Entry::Deviation(mapping),
+        1 => Entry::Mapped(mapping()),
+        2 => Entry::Deviation(mapping()),
         3 => Entry::Ignored,
         _ => Entry::Disallowed,
     }
 }
 
-/// The one-letter lowercase string for an ASCII capital letter, borrowed from the table's own
-/// mapping string so that nothing is allocated.
-fn ascii_lower(c: char) -> &'static str {
-    // MAPPED starts with "abcdefghijklmnopqrstuvwxyz" (the mappings of U+0041..U+005A, the first
-    // mapped code points); the generator's layout guarantees it and a unit test checks it.
-    let i = (c as u8).wrapping_sub(b'A') as usize;
-    MAPPED.get(i..i + 1).unwrap_or("")
-}
-
-/// Whether the code point is left unchanged by step 1 (Map).
-#[inline]
-fn unchanged(c: char, transitional: bool) -> bool {
-    if c.is_ascii() {
-        return !c.is_ascii_uppercase();
-    }
-    match entry(c) {
-        Entry::Valid | Entry::Disallowed => true,
-        Entry::Deviation(_) => !transitional,
-        Entry::Mapped(_) | Entry::Ignored => false,
-    }
+/// Steps 1 and 2 of UTS #46 section 4 applied to a domain name, with what the scan learnt.
+pub(crate) struct Mapped<'a> {
+    /// The mapped and normalized name; borrowed when the input is already the answer.
+    pub(crate) text: Cow<'a, str>,
+    /// A `disallowed` code point was seen (step 1 keeps them).
+    pub(crate) disallowed: bool,
+    /// Every non-ASCII code point of `text` is `valid` (or `deviation`, which Nontransitional
+    /// Processing keeps): criterion 7 of section 4.1 holds for them without another lookup.
+    pub(crate) valid: bool,
 }
 
 /// Processing steps 1 (Map) and 2 (Normalize to NFC) of UTS #46 section 4; borrowed when the
-/// input is already the answer. The second value tells whether a `disallowed` code point was
-/// seen.
-pub(crate) fn map_and_normalize(input: &str, transitional: bool) -> (Cow<'_, str>, bool) {
+/// input is already the answer. One table lookup per non-ASCII code point until the first one
+/// that step 1 changes.
+pub(crate) fn map_and_normalize(input: &str, transitional: bool) -> Mapped<'_> {
     let mut disallowed = false;
     let mut first_change = None;
+    let mut inert = true;
     for (i, c) in input.char_indices() {
-        if !unchanged(c, transitional) {
-            first_change = Some(i);
-            break;
+        if c.is_ascii() {
+            if c.is_ascii_uppercase() {
+                first_change = Some(i);
+                break;
+            }
+            continue;
         }
-        if !c.is_ascii() && entry(c) == Entry::Disallowed {
-            disallowed = true;
+        match entry(c) {
+            Entry::Valid => {}
+            Entry::Deviation(_) if !transitional => {}
+            Entry::Disallowed => disallowed = true,
+            Entry::Mapped(_) | Entry::Deviation(_) | Entry::Ignored => {
+                first_change = Some(i);
+                break;
+            }
         }
+        inert = inert && crate::label::is_nfc_inert(c);
     }
     let Some(split) = first_change else {
-        if is_nfc(input) {
-            return (Cow::Borrowed(input), disallowed);
+        if inert || unicode_normalization::is_nfc(input) {
+            return Mapped {
+                text: Cow::Borrowed(input),
+                disallowed,
+                valid: !disallowed,
+            };
         }
-        return (Cow::Owned(input.nfc().collect()), disallowed);
+        return Mapped {
+            text: Cow::Owned(input.nfc().collect()),
+            disallowed,
+            valid: false,
+        };
     };
     let mut mapped = String::with_capacity(input.len() + 8);
     mapped.push_str(input.get(..split).unwrap_or(""));
@@ -114,15 +188,15 @@ pub(crate) fn map_and_normalize(input: &str, transitional: bool) -> (Cow<'_, str
             Entry::Mapped(to) if transitional => {
                 for m in to.chars() {
                     match entry(m) {
-                        Entry::Deviation(d) => mapped.push_str(d),
+                        Entry::Deviation(d) => d.push_to(&mut mapped),
                         _ => mapped.push(m),
                     }
                 }
             }
-            Entry::Mapped(to) => mapped.push_str(to),
+            Entry::Mapped(to) => to.push_to(&mut mapped),
             Entry::Deviation(to) => {
                 if transitional {
-                    mapped.push_str(to);
+                    to.push_to(&mut mapped);
                 } else {
                     mapped.push(c);
                 }
@@ -130,10 +204,15 @@ pub(crate) fn map_and_normalize(input: &str, transitional: bool) -> (Cow<'_, str
             Entry::Ignored => {}
         }
     }
-    if is_nfc(&mapped) {
-        (Cow::Owned(mapped), disallowed)
+    let text = if is_nfc(&mapped) {
+        mapped
     } else {
-        (Cow::Owned(mapped.nfc().collect()), disallowed)
+        mapped.nfc().collect()
+    };
+    Mapped {
+        text: Cow::Owned(text),
+        disallowed,
+        valid: false,
     }
 }
 
@@ -143,6 +222,23 @@ fn is_nfc(s: &str) -> bool {
     s.chars()
         .all(|c| c.is_ascii() || crate::label::is_nfc_inert(c))
         || unicode_normalization::is_nfc(s)
+}
+
+/// [`is_nfc`] for a label as code points (criterion 1 of section 4.1 on a decoded A-label).
+pub(crate) fn is_nfc_chars(label: &[char]) -> bool {
+    if label
+        .iter()
+        .all(|&c| c.is_ascii() || crate::label::is_nfc_inert(c))
+    {
+        return true;
+    }
+    match unicode_normalization::is_nfc_quick(label.iter().copied()) {
+        unicode_normalization::IsNormalized::Yes => true,
+        unicode_normalization::IsNormalized::No => false,
+        unicode_normalization::IsNormalized::Maybe => {
+            label.iter().copied().nfc().eq(label.iter().copied())
+        }
+    }
 }
 
 #[cfg(test)]
@@ -155,15 +251,15 @@ mod tests {
     fn describe(e: Entry) -> (&'static str, String) {
         match e {
             Entry::Valid => ("valid", String::new()),
-            Entry::Mapped(m) => ("mapped", m.into()),
-            Entry::Deviation(m) => ("deviation", m.into()),
+            Entry::Mapped(m) => ("mapped", m.chars().collect()),
+            Entry::Deviation(m) => ("deviation", m.chars().collect()),
             Entry::Ignored => ("ignored", String::new()),
             Entry::Disallowed => ("disallowed", String::new()),
         }
     }
 
     #[test]
-    fn ascii_capitals_borrow_the_table() {
+    fn ascii_capitals_map_to_small_letters() {
         for c in 'A'..='Z' {
             let lower = c.to_ascii_lowercase().to_string();
             assert_eq!(describe(entry(c)), ("mapped", lower), "{c}");
