@@ -122,6 +122,55 @@ pub(crate) fn entry(c: char) -> Entry {
     }
 }
 
+/// The facts a `valid` or `disallowed` value carries (layout in the table's header).
+const CCC_SHIFT: u32 = 5;
+/// NFC_Quick_Check, two bits: 0 Yes, 1 Maybe, 2 No.
+const QC_SHIFT: u32 = 13;
+/// Bidi_Class R, AL or AN.
+const RTL_BIT: u32 = 1 << 15;
+
+/// The UAX #15 NFC quick check, fed one code point at a time from the table's values.
+#[derive(Default)]
+struct QuickCheck {
+    last_ccc: u8,
+    maybe: bool,
+    no: bool,
+}
+
+impl QuickCheck {
+    /// A starter with NFC_Quick_Check=Yes (ASCII, a `deviation` code point).
+    #[inline]
+    fn starter(&mut self) {
+        self.last_ccc = 0;
+    }
+
+    /// A `valid` or `disallowed` code point, from its value.
+    #[inline]
+    fn push(&mut self, value: u32) {
+        let ccc = (value >> CCC_SHIFT) as u8;
+        if ccc != 0 && self.last_ccc > ccc {
+            self.no = true;
+        }
+        match (value >> QC_SHIFT) & 3 {
+            0 => {}
+            1 => self.maybe = true,
+            _ => self.no = true,
+        }
+        self.last_ccc = ccc;
+    }
+
+    /// Whether the code points are in NFC; `chars` are they, for the full check on "maybe".
+    fn is_nfc(&self, chars: impl Iterator<Item = char> + Clone) -> bool {
+        if self.no {
+            false
+        } else if self.maybe {
+            chars.clone().nfc().eq(chars)
+        } else {
+            true
+        }
+    }
+}
+
 /// Steps 1 and 2 of UTS #46 section 4 applied to a domain name, with what the scan learnt.
 pub(crate) struct Mapped<'a> {
     /// The mapped and normalized name; borrowed when the input is already the answer.
@@ -131,46 +180,58 @@ pub(crate) struct Mapped<'a> {
     /// Every non-ASCII code point of `text` is `valid` (or `deviation`, which Nontransitional
     /// Processing keeps): criterion 7 of section 4.1 holds for them without another lookup.
     pub(crate) valid: bool,
+    /// `text` may hold a code point of Bidi_Class R, AL or AN (false only when the scan saw
+    /// every code point and none).
+    pub(crate) maybe_rtl: bool,
 }
 
 /// Processing steps 1 (Map) and 2 (Normalize to NFC) of UTS #46 section 4; borrowed when the
-/// input is already the answer. One table lookup per non-ASCII code point until the first one
-/// that step 1 changes.
+/// input is already the answer. One table lookup per non-ASCII code point answers step 1, the
+/// NFC quick check and the Bidi test, until the first code point that step 1 changes.
 pub(crate) fn map_and_normalize(input: &str, transitional: bool) -> Mapped<'_> {
     let mut disallowed = false;
     let mut first_change = None;
-    let mut inert = true;
+    let mut quick = QuickCheck::default();
+    let mut rtl = false;
     for (i, c) in input.char_indices() {
         if c.is_ascii() {
             if c.is_ascii_uppercase() {
                 first_change = Some(i);
                 break;
             }
+            quick.starter();
             continue;
         }
-        match entry(c) {
-            Entry::Valid => {}
-            Entry::Deviation(_) if !transitional => {}
-            Entry::Disallowed => disallowed = true,
-            Entry::Mapped(_) | Entry::Deviation(_) | Entry::Ignored => {
+        let value = value(c as u32);
+        match value & 7 {
+            0 => {}
+            4 => disallowed = true,
+            2 if !transitional => {
+                quick.starter();
+                continue;
+            }
+            _ => {
                 first_change = Some(i);
                 break;
             }
         }
-        inert = inert && crate::label::is_nfc_inert(c);
+        quick.push(value);
+        rtl = rtl || value & RTL_BIT != 0;
     }
     let Some(split) = first_change else {
-        if inert || unicode_normalization::is_nfc(input) {
+        if quick.is_nfc(input.chars()) {
             return Mapped {
                 text: Cow::Borrowed(input),
                 disallowed,
                 valid: !disallowed,
+                maybe_rtl: rtl,
             };
         }
         return Mapped {
             text: Cow::Owned(input.nfc().collect()),
             disallowed,
             valid: false,
+            maybe_rtl: true,
         };
     };
     let mut mapped = String::with_capacity(input.len() + 8);
@@ -213,37 +274,92 @@ pub(crate) fn map_and_normalize(input: &str, transitional: bool) -> Mapped<'_> {
         text: Cow::Owned(text),
         disallowed,
         valid: false,
+        maybe_rtl: true,
     }
 }
 
-/// Whether `s` is in NFC: at once when every code point is ASCII or one NFC leaves alone
-/// ([`crate::label::is_nfc_inert`], one property lookup each), by the UAX #15 check otherwise.
-fn is_nfc(s: &str) -> bool {
-    s.chars()
-        .all(|c| c.is_ascii() || crate::label::is_nfc_inert(c))
-        || unicode_normalization::is_nfc(s)
+/// What one table lookup per non-ASCII code point tells of a label.
+pub(crate) struct LabelFacts {
+    /// Criterion 7 of section 4.1 holds for every non-ASCII code point: `valid`, or
+    /// `deviation` under Nontransitional Processing.
+    pub(crate) valid: bool,
+    /// The label is in NFC (criterion 1).
+    pub(crate) nfc: bool,
+    /// The label holds a code point of Bidi_Class R, AL or AN (an RTL label, RFC 5893
+    /// section 1.4).
+    pub(crate) rtl: bool,
 }
 
-/// [`is_nfc`] for a label as code points (criterion 1 of section 4.1 on a decoded A-label).
-pub(crate) fn is_nfc_chars(label: &[char]) -> bool {
-    if label
-        .iter()
-        .all(|&c| c.is_ascii() || crate::label::is_nfc_inert(c))
-    {
+/// [`LabelFacts`] of a label, by one table lookup per non-ASCII code point (and the slower
+/// checks when a code point is `mapped` or `ignored`, whose values carry no NFC or Bidi facts).
+pub(crate) fn label_facts(label: &[char], transitional: bool) -> LabelFacts {
+    let mut quick = QuickCheck::default();
+    let (mut valid, mut rtl, mut exact) = (true, false, true);
+    for &c in label {
+        if c.is_ascii() {
+            quick.starter();
+            continue;
+        }
+        let value = value(c as u32);
+        match value & 7 {
+            0 => {}
+            4 => valid = false,
+            2 => {
+                valid = valid && !transitional;
+                quick.starter();
+                continue;
+            }
+            _ => {
+                valid = false;
+                exact = false;
+                continue;
+            }
+        }
+        quick.push(value);
+        rtl = rtl || value & RTL_BIT != 0;
+    }
+    if !exact {
+        return LabelFacts {
+            valid,
+            nfc: is_nfc_chars(label.iter().copied()),
+            rtl: crate::bidi::has_rtl(label),
+        };
+    }
+    LabelFacts {
+        valid,
+        nfc: quick.is_nfc(label.iter().copied()),
+        rtl,
+    }
+}
+
+/// Whether `s` is in NFC.
+fn is_nfc(s: &str) -> bool {
+    is_nfc_chars(s.chars())
+}
+
+/// Whether the code points are in NFC (criterion 1 of section 4.1 on a decoded A-label too).
+///
+/// A code point that NFC leaves alone wherever it stands ([`crate::label::is_nfc_inert`], one
+/// property lookup) has `Canonical_Combining_Class=0` and `NFC_Quick_Check=Yes`, like ASCII: the
+/// UAX #15 quick check is run with each of them replaced by "a", so that it looks up only the
+/// others (the marks, mostly), and the full comparison runs only on its answer "maybe".
+pub(crate) fn is_nfc_chars(chars: impl Iterator<Item = char> + Clone) -> bool {
+    let inert = |c: char| c.is_ascii() || crate::label::is_nfc_inert(c);
+    if chars.clone().all(inert) {
         return true;
     }
-    match unicode_normalization::is_nfc_quick(label.iter().copied()) {
+    let masked = chars.clone().map(|c| if inert(c) { 'a' } else { c });
+    match unicode_normalization::is_nfc_quick(masked) {
         unicode_normalization::IsNormalized::Yes => true,
         unicode_normalization::IsNormalized::No => false,
-        unicode_normalization::IsNormalized::Maybe => {
-            label.iter().copied().nfc().eq(label.iter().copied())
-        }
+        unicode_normalization::IsNormalized::Maybe => chars.clone().nfc().eq(chars),
     }
 }
 
 #[cfg(test)]
 mod tests {
-    //! The packed table against IdnaMappingTable.txt, for every code point.
+    //! The packed table against IdnaMappingTable.txt, and the facts kept with the `valid` and
+    //! `disallowed` code points against the UCD files, for every code point.
 
     use super::*;
 
@@ -313,5 +429,80 @@ mod tests {
             }
         }
         assert_eq!(seen, 0x11_0000 - 0x800);
+    }
+
+    /// Each code point of a `;` file with the first field equal to `property` (or every line
+    /// when `property` is empty), with the value field.
+    fn ucd_values(file: &str, property: &str) -> Vec<(u32, String)> {
+        let text = crate::shared_data::read(file);
+        let mut out = Vec::new();
+        for line in text.lines() {
+            let data = line.split('#').next().unwrap_or("").trim();
+            if data.is_empty() {
+                continue;
+            }
+            let fields: Vec<&str> = data.split(';').map(str::trim).collect();
+            let value = if property.is_empty() {
+                fields[1]
+            } else if fields[1] == property {
+                fields[2]
+            } else {
+                continue;
+            };
+            let (lo, hi) = match fields[0].split_once("..") {
+                Some((a, b)) => (
+                    u32::from_str_radix(a, 16).unwrap(),
+                    u32::from_str_radix(b, 16).unwrap(),
+                ),
+                None => {
+                    let a = u32::from_str_radix(fields[0], 16).unwrap();
+                    (a, a)
+                }
+            };
+            out.extend((lo..=hi).map(|cp| (cp, value.to_string())));
+        }
+        out
+    }
+
+    #[test]
+    fn kept_code_points_carry_ccc_nfc_quick_check_and_rtl() {
+        let mut ccc = vec![0u8; 0x11_0000];
+        for (cp, v) in ucd_values("unicode/18.0.0/ucd/extracted/DerivedCombiningClass.txt", "") {
+            ccc[cp as usize] = v.parse().unwrap();
+        }
+        let mut qc = vec![0u32; 0x11_0000];
+        for (cp, v) in ucd_values("unicode/18.0.0/ucd/DerivedNormalizationProps.txt", "NFC_QC") {
+            qc[cp as usize] = match v.as_str() {
+                "M" => 1,
+                "N" => 2,
+                other => panic!("NFC_QC {other}"),
+            };
+        }
+        let mut kept = 0;
+        for c in (0..0x11_0000u32).filter_map(char::from_u32) {
+            if c.is_ascii() {
+                continue;
+            }
+            let v = value(c as u32);
+            match v & 7 {
+                0 | 4 => {}
+                2 => {
+                    // The reader takes a deviation for a plain starter.
+                    assert_eq!((ccc[c as usize], qc[c as usize]), (0, 0), "{c:?}");
+                    continue;
+                }
+                _ => continue,
+            }
+            kept += 1;
+            let cp = c as usize;
+            assert_eq!((v >> CCC_SHIFT) as u8, ccc[cp], "ccc U+{cp:04X}");
+            assert_eq!((v >> QC_SHIFT) & 3, qc[cp], "NFC_QC U+{cp:04X}");
+            let rtl = matches!(
+                crate::bidi::bidi_class(c),
+                crate::ucd::BidiClass::R | crate::ucd::BidiClass::AL | crate::ucd::BidiClass::AN
+            );
+            assert_eq!(v & RTL_BIT != 0, rtl, "RTL U+{cp:04X}");
+        }
+        assert!(kept > 1_000_000, "{kept}");
     }
 }

@@ -43,7 +43,6 @@ use alloc::string::String;
 
 use error::Statuses;
 pub use error::{Error, Status};
-use mapping::Entry;
 
 use crate::{bidi, context, punycode};
 
@@ -360,36 +359,46 @@ fn process_general(
         }
         let start = out.len();
         let (kind, chars) = label_chars(label, &mut buf, &mut heap);
-        let validated = match kind {
+        // Whether the criteria were applied, and whether the label is an RTL one.
+        let (validated, rtl) = match kind {
             Kind::Ascii => {
                 if !label.is_empty() {
                     validate_ascii(label.as_bytes(), options, statuses);
                 }
-                true
+                (true, false)
             }
             Kind::Unicode => {
-                let lookups = !mapped.valid;
-                validate(
-                    chars,
-                    options,
-                    options.transitional_processing,
-                    lookups,
-                    statuses,
-                );
-                true
+                let transitional = options.transitional_processing;
+                // Criterion 7 for the non-ASCII code points: known from step 1 when it left
+                // the name as it was, one lookup each otherwise. Step 2 made the name NFC.
+                let rtl = if mapped.valid {
+                    mapped.maybe_rtl && bidi::has_rtl(chars)
+                } else {
+                    let facts = mapping::label_facts(chars, transitional);
+                    if !facts.valid {
+                        statuses.add(Status::V7);
+                    }
+                    facts.rtl
+                };
+                validate(chars, options, statuses);
+                (true, rtl)
             }
             Kind::Decoded => {
                 // Step 4.1.3: a decoded label that is empty or ASCII was not an A-label.
                 if chars.iter().all(char::is_ascii) {
                     statuses.add(Status::P4);
                 }
+                // Step 4.1.4: always the criteria of Nontransitional Processing.
+                let facts = mapping::label_facts(chars, false);
                 // Criterion 1: only a decoded label can be outside NFC.
-                if !mapping::is_nfc_chars(chars) {
+                if !facts.nfc {
                     statuses.add(Status::V1);
                 }
-                // Step 4.1.4: always the criteria of Nontransitional Processing.
-                validate(chars, options, false, true, statuses);
-                true
+                if !facts.valid {
+                    statuses.add(Status::V7);
+                }
+                validate(chars, options, statuses);
+                (true, facts.rtl)
             }
             Kind::BadPunycode => {
                 // Step 4.1.2: record the error and go on with the next label; with
@@ -399,12 +408,12 @@ fn process_general(
                 if !options.ignore_invalid_punycode {
                     statuses.add(Status::P4);
                 }
-                false
+                (false, false)
             }
             Kind::NonAsciiAce => {
                 // Step 4.1.1: an A-label is ASCII.
                 statuses.add(Status::P4);
-                false
+                (false, bidi::has_rtl(chars))
             }
         };
         match (form, kind) {
@@ -428,7 +437,7 @@ fn process_general(
         // Criterion 9: "If CheckBidi, and if the domain name is a Bidi domain name, then the
         // label must satisfy all six of the numbered conditions in RFC 5893, Section 2" — for
         // every label. The labels before the first RTL one are converted again when it comes.
-        if !bidi_domain && kind != Kind::Ascii && bidi::has_rtl(chars) {
+        if !bidi_domain && rtl {
             bidi_domain = true;
             let mut again = ['\0'; LABEL_CHARS];
             let mut again_heap = alloc::vec::Vec::new();
@@ -468,14 +477,8 @@ fn add_bidi(label: &[char], statuses: &mut Statuses) {
 
 /// The Validity Criteria of UTS #46 section 4.1 on one label, but criterion 1 (NFC), which the
 /// caller checks where it can fail, and criterion 9 (Bidi), which needs the whole name.
-/// `lookups` false: the caller knows that every non-ASCII code point passes criterion 7.
-fn validate(
-    label: &[char],
-    options: Options,
-    transitional: bool,
-    lookups: bool,
-    statuses: &mut Statuses,
-) {
+/// Criterion 7 for the non-ASCII code points is the caller's, from the lookups it made anyway.
+fn validate(label: &[char], options: Options, statuses: &mut Statuses) {
     let (Some(&first), Some(&last)) = (label.first(), label.last()) else {
         // "Each of the following criteria must be satisfied for a non-empty label."
         return;
@@ -510,13 +513,6 @@ fn validate(
                 statuses.add(Status::U1);
             }
             continue;
-        }
-        if lookups {
-            match mapping::entry(c) {
-                Entry::Valid => {}
-                Entry::Deviation(_) if !transitional => {}
-                _ => statuses.add(Status::V7),
-            }
         }
         if options.check_joiners {
             // Criterion 8: the CONTEXTJ rules only (RFC 5892 Appendix A.1 and A.2).

@@ -819,9 +819,52 @@ impl RangeIndex {
     }
 }
 
+/// The normalization and Bidi facts kept with a `valid` or `disallowed` code point, the ones
+/// UTS #46 processing asks of every code point it keeps: bits 0-7 Canonical_Combining_Class,
+/// bits 8-9 NFC_Quick_Check (0 Yes, 1 Maybe, 2 No), bit 10 Bidi_Class R, AL or AN.
+fn kept_facts(inputs: &Inputs) -> Result<Vec<u32>> {
+    const NORM: &str = "ucd/DerivedNormalizationProps.txt";
+    let ccc = enumerated(
+        inputs,
+        "ucd/extracted/DerivedCombiningClass.txt",
+        |v| match v {
+            "Not_Reordered" => Some(0u32),
+            _ => v.parse::<u32>().ok(),
+        },
+    )?;
+    let rtl = enumerated(inputs, "ucd/extracted/DerivedBidiClass.txt", |v| {
+        index_of(BIDI_CLASSES, v)
+            .and_then(|i| BIDI_CLASSES.get(i as usize))
+            .map(|(short, _)| matches!(*short, "R" | "AL" | "AN"))
+    })?;
+    let mut qc = vec![0u32; CODE_POINTS];
+    for line in data_lines(inputs.text(NORM), NORM)? {
+        if line.fields.first() == Some(&"NFC_QC") {
+            let v = match line.fields.get(1) {
+                Some(&"M") => 1,
+                Some(&"N") => 2,
+                other => return Err(format!("{NORM}: NFC_QC value {other:?}")),
+            };
+            for cp in line.first..=line.last {
+                qc[cp as usize] = v;
+            }
+        }
+    }
+    Ok((0..CODE_POINTS)
+        .map(|cp| ccc[cp] | qc[cp] << 8 | u32::from(rtl[cp]) << 10)
+        .collect())
+}
+
 /// `status | alternating << 3 | 1 << 4 | delta << 5` for a delta mapping,
-/// `status | alternating << 3 | offset << 5 | len << 21` for a string (or none).
-fn pack_value(status: u32, mapping: &CpMapping, alternating: bool, pool: &Pool) -> Result<u32> {
+/// `status | alternating << 3 | offset << 5 | len << 21` for a string, and
+/// `status | alternating << 3 | facts << 5` for no mapping (`kept_facts`).
+fn pack_value(
+    status: u32,
+    mapping: &CpMapping,
+    facts: u32,
+    alternating: bool,
+    pool: &Pool,
+) -> Result<u32> {
     let alt = u32::from(alternating) << 3;
     Ok(match mapping {
         CpMapping::Delta(d) => {
@@ -830,7 +873,7 @@ fn pack_value(status: u32, mapping: &CpMapping, alternating: bool, pool: &Pool) 
             }
             status | alt | 1 << 4 | ((*d as u32) << 5)
         }
-        CpMapping::None => status | alt,
+        CpMapping::None => status | alt | facts << 5,
         CpMapping::Str(s) => {
             let offset = pool.offset(s)?;
             if offset >= 1 << 16 || s.len() >= 1 << 11 {
@@ -935,8 +978,23 @@ fn uts46_mapping(inputs: &Inputs) -> Result<Mapping> {
     // Greedy ranges: a run of one value, or, when longer, an alternating run where the code
     // points at even distance from the start share a value and those at odd distance are valid
     // (the capital/small pairs of Latin, Greek, Cyrillic...).
-    let same = |a: usize, b: usize| status[a] == status[b] && mapping[a] == mapping[b];
-    let valid = |a: usize| status[a] == 0 && mapping[a] == CpMapping::None;
+    // The facts of the code points processing keeps as they are; a `deviation` one must need
+    // none (the reader assumes it: starter, NFC_Quick_Check=Yes, not RTL).
+    let all_facts = kept_facts(inputs)?;
+    let mut facts = vec![0u32; CODE_POINTS];
+    for cp in 0..CODE_POINTS {
+        match STATUSES[status[cp] as usize] {
+            "valid" | "disallowed" => facts[cp] = all_facts[cp],
+            "deviation" if all_facts[cp] != 0 => {
+                return Err(format!("deviation U+{cp:04X} is not a plain starter"));
+            }
+            _ => {}
+        }
+    }
+    let same = |a: usize, b: usize| {
+        status[a] == status[b] && mapping[a] == mapping[b] && facts[a] == facts[b]
+    };
+    let valid = |a: usize| status[a] == 0 && mapping[a] == CpMapping::None && facts[a] == 0;
     let mut starts = Vec::new();
     let mut values = Vec::new();
     let mut cp = 0usize;
@@ -954,7 +1012,13 @@ fn uts46_mapping(inputs: &Inputs) -> Result<Mapping> {
             end = alt_end;
         }
         starts.push(cp as u32);
-        values.push(pack_value(status[cp], &mapping[cp], alternating, &pool)?);
+        values.push(pack_value(
+            status[cp],
+            &mapping[cp],
+            facts[cp],
+            alternating,
+            &pool,
+        )?);
         cp = end;
     }
     let m = Mapping {
@@ -969,14 +1033,22 @@ fn uts46_mapping(inputs: &Inputs) -> Result<Mapping> {
         let i = index.find(cp);
         let v = m.values[i];
         let odd = (cp - m.starts[i]) % 2 == 1;
+        let kept = matches!(v & 7, 0 | 4) && v & 16 == 0 && !(v & 8 != 0 && odd);
+        if kept && (v >> 5) & 0x7FF != facts[cp as usize] {
+            return Err(format!("UTS #46 facts disagree with the UCD at U+{cp:04X}"));
+        }
         let (st, map) = if v & 8 != 0 && odd {
             (0, CpMapping::None)
         } else if v & 16 != 0 {
             (v & 7, CpMapping::Delta((v as i32) >> 5))
         } else {
             let (o, l) = (((v >> 5) & 0xFFFF) as usize, (v >> 21) as usize);
-            let s = &m.strings[o..o + l];
             let st = v & 7;
+            let s = if matches!(st, 1 | 2) {
+                &m.strings[o..o + l]
+            } else {
+                ""
+            };
             let map = if s.is_empty() && st != 2 {
                 CpMapping::None
             } else {
@@ -1188,7 +1260,17 @@ fn render(inputs: &Inputs) -> Result<Vec<(&'static str, String)>> {
         mapping.strings.len(),
         mapping.values.len() * 4 + index.bytes() + mapping.strings.len()
     );
-    let mut uts46 = header(inputs, version, &[MAPPING_INPUT], &sizes);
+    let mut uts46 = header(
+        inputs,
+        version,
+        &[
+            MAPPING_INPUT,
+            "ucd/DerivedNormalizationProps.txt",
+            "ucd/extracted/DerivedCombiningClass.txt",
+            "ucd/extracted/DerivedBidiClass.txt",
+        ],
+        &sizes,
+    );
     uts46.push_str(
         "//! The UTS #46 mapping table (IdnaMappingTable.txt) as sorted ranges of code points.\n//!\n\
          //! Finding the range of `cp`: below `INDEX_LIMIT`, block `b = cp >> BLOCK_SHIFT` holds the\n\
@@ -1203,8 +1285,15 @@ fn render(inputs: &Inputs) -> Result<Vec<(&'static str, String)>> {
          //!   `valid`, the others have the value (runs of capital/small letter pairs);\n\
          //! - bit 4 set: the mapping is the single code point `cp + delta`, with `delta` the signed\n\
          //!   bits 5-31 (so that a run like A-Z..a-z is one range);\n\
-         //! - bit 4 clear: bits 5-20 are the byte offset and bits 21-31 the byte length of the\n\
-         //!   mapping in `MAPPED` (length zero: no mapping, or the empty mapping of a `deviation`).\n\n",
+         //! - bit 4 clear, status `mapped` or `deviation`: bits 5-20 are the byte offset and bits\n\
+         //!   21-31 the byte length of the mapping in `MAPPED` (the empty mapping of a `deviation`\n\
+         //!   has length zero);\n\
+         //! - status `valid` or `disallowed` (the code points processing keeps): bits 5-12 are the\n\
+         //!   Canonical_Combining_Class, bits 13-14 the NFC_Quick_Check (0 Yes, 1 Maybe, 2 No), bit\n\
+         //!   15 is set for Bidi_Class R, AL or AN (DerivedNormalizationProps.txt,\n\
+         //!   DerivedCombiningClass.txt, DerivedBidiClass.txt with its defaults), so that one lookup\n\
+         //!   answers the NFC quick check (UAX #15) and the Bidi domain name test (RFC 5893) too.\n\
+         //!   The `deviation` code points have none of these (checked by the generator).\n\n",
     );
     let _ = writeln!(
         uts46,
