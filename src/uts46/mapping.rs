@@ -189,6 +189,16 @@ pub(crate) struct Mapped<'a> {
 /// input is already the answer. One table lookup per non-ASCII code point answers step 1, the
 /// NFC quick check and the Bidi test, until the first code point that step 1 changes.
 pub(crate) fn map_and_normalize(input: &str, transitional: bool) -> Mapped<'_> {
+    // ASCII without capitals (an A-label form): every code point is `valid`, a starter with
+    // NFC_Quick_Check=Yes, and not RTL; the bytes are tested a word at a time.
+    if input.is_ascii() && !input.bytes().any(|b| b.is_ascii_uppercase()) {
+        return Mapped {
+            text: Cow::Borrowed(input),
+            disallowed: false,
+            valid: true,
+            maybe_rtl: false,
+        };
+    }
     let mut disallowed = false;
     let mut first_change = None;
     let mut quick = QuickCheck::default();

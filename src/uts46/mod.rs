@@ -295,8 +295,31 @@ enum Kind {
 /// 63 code points, and an A-label of 63 octets decodes to at most 59.
 const LABEL_CHARS: usize = 64;
 
+/// The code points of an ASCII label, in `buf` or, when they do not fit, in `heap`.
+fn ascii_chars<'b>(
+    label: &str,
+    buf: &'b mut [char; LABEL_CHARS],
+    heap: &'b mut alloc::vec::Vec<char>,
+) -> &'b [char] {
+    let bytes = label.as_bytes();
+    match buf.get_mut(..bytes.len()) {
+        Some(slots) => {
+            for (slot, &b) in slots.iter_mut().zip(bytes) {
+                *slot = char::from(b);
+            }
+            slots
+        }
+        None => {
+            heap.clear();
+            heap.extend(bytes.iter().map(|&b| char::from(b)));
+            heap
+        }
+    }
+}
+
 /// Sorts a label into its [`Kind`] and puts its code points (the decoded ones for
-/// [`Kind::Decoded`]) into `buf`, or into `heap` when they do not fit.
+/// [`Kind::Decoded`]) into `buf`, or into `heap` when they do not fit; none for
+/// [`Kind::Ascii`], whose bytes are its code points.
 fn label_chars<'b>(
     label: &str,
     buf: &'b mut [char; LABEL_CHARS],
@@ -316,7 +339,7 @@ fn label_chars<'b>(
             },
             Err(_) => Kind::BadPunycode,
         },
-        None if label.is_ascii() => Kind::Ascii,
+        None if label.is_ascii() => return (Kind::Ascii, &[]),
         None => Kind::Unicode,
     };
     let mut n = 0;
@@ -351,9 +374,21 @@ fn process_general(
     });
     let mut buf = ['\0'; LABEL_CHARS];
     let mut heap = alloc::vec::Vec::new();
+    // For the Bidi rules: the labels converted again, and the code points of ASCII labels.
+    let mut again = ['\0'; LABEL_CHARS];
+    let mut again_heap = alloc::vec::Vec::new();
     let mut bidi_domain = false;
-    let mut labels = text.split('.').enumerate().peekable();
-    while let Some((index, label)) = labels.next() {
+    let mut rest = Some(text);
+    let mut count = 0;
+    while let Some(remaining) = rest {
+        // Step 3 (Break), a byte loop: U+002E is one byte and never inside another code point.
+        let (label, next) = match remaining.as_bytes().iter().position(|&b| b == b'.') {
+            Some(dot) => (remaining.get(..dot).unwrap_or(""), remaining.get(dot + 1..)),
+            None => (remaining, None),
+        };
+        rest = next;
+        let index = count;
+        count += 1;
         if index > 0 {
             out.push('.');
         }
@@ -426,8 +461,7 @@ fn process_general(
             }
             _ => out.push_str(label),
         }
-        let is_last = labels.peek().is_none();
-        let is_root = is_last && index > 0;
+        let is_root = rest.is_none() && index > 0;
         if x4_2 && start == out.len() && !is_root {
             statuses.add(Status::X4_2);
         }
@@ -439,17 +473,22 @@ fn process_general(
         // every label. The labels before the first RTL one are converted again when it comes.
         if !bidi_domain && rtl {
             bidi_domain = true;
-            let mut again = ['\0'; LABEL_CHARS];
-            let mut again_heap = alloc::vec::Vec::new();
             for earlier in text.split('.').take(index) {
-                let (kind, chars) = label_chars(earlier, &mut again, &mut again_heap);
-                if matches!(kind, Kind::Ascii | Kind::Unicode | Kind::Decoded) {
-                    add_bidi(chars, statuses);
+                match label_chars(earlier, &mut again, &mut again_heap) {
+                    (Kind::Ascii, _) => {
+                        add_bidi(ascii_chars(earlier, &mut again, &mut again_heap), statuses);
+                    }
+                    (Kind::Unicode | Kind::Decoded, chars) => add_bidi(chars, statuses),
+                    _ => {}
                 }
             }
         }
         if bidi_domain && validated {
-            add_bidi(chars, statuses);
+            if kind == Kind::Ascii {
+                add_bidi(ascii_chars(label, &mut again, &mut again_heap), statuses);
+            } else {
+                add_bidi(chars, statuses);
+            }
         }
     }
     out

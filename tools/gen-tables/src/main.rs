@@ -746,7 +746,7 @@ const STATUSES: &[&str] = &["valid", "mapped", "deviation", "ignored", "disallow
 
 /// Block size of the first-level index of the UTS #46 ranges is `1 << UTS46_BLOCK_SHIFT` code
 /// points; the low bits of a range start within its block are kept in one byte.
-const UTS46_BLOCK_SHIFT: u32 = 8;
+const UTS46_BLOCK_SHIFT: u32 = 6;
 /// The ranges that start at or above the index limit are searched in full (`TAIL_STARTS`); the
 /// limit is the lowest block boundary above which at most this many ranges start.
 const UTS46_TAIL_MAX: usize = 8;
