@@ -121,12 +121,14 @@ pub fn map(input: &str, options: Options) -> Result<Cow<'_, str>, Error> {
 /// Every [`Status`] recorded, but [`Status::X4_2`] (ToASCII records [`Status::A4_2`] for an
 /// empty label instead).
 pub fn to_ascii(input: &str, options: Options) -> Result<String, Error> {
+    if input.is_ascii()
+        && let Some(statuses) = check_ascii_name(input.as_bytes(), options)
+    {
+        statuses.into_result()?;
+        return Ok(input.to_ascii_lowercase());
+    }
     let mut statuses = Statuses::default();
-    let ascii = if input.is_ascii() && !has_a_label_prefix(input) {
-        process_ascii(input, options, &mut statuses, false)
-    } else {
-        process_general(input, options, &mut statuses, false, Form::Ascii)
-    };
+    let ascii = process_general(input, options, &mut statuses, false, Form::Ascii);
     if options.verify_dns_length {
         verify_dns_length(&ascii, &mut statuses);
     }
@@ -223,8 +225,70 @@ fn ascii_labels(name: &[u8]) -> impl Iterator<Item = &[u8]> {
 /// AL or AN character, so the name is not a Bidi domain name (criterion 9 does not apply).
 /// Left are criteria 2 and 3 (CheckHyphens), 7 (UseSTD3ASCIIRules) and empty labels.
 fn process_ascii(input: &str, options: Options, statuses: &mut Statuses, x4_2: bool) -> String {
-    let out = input.to_ascii_lowercase();
-    let mut labels = ascii_labels(out.as_bytes()).enumerate().peekable();
+    check_ascii(input.as_bytes(), options, statuses, x4_2);
+    input.to_ascii_lowercase()
+}
+
+/// ToASCII of an ASCII name without an "xn--" label, as [`process_ascii`] and
+/// [`verify_dns_length`] would do it, in one pass over the bytes and before step 1 maps the
+/// capitals (which changes no length and no criterion), so that a name in error costs no
+/// allocation. `None` when a label starts with "xn--" in any case.
+fn check_ascii_name(name: &[u8], options: Options) -> Option<Statuses> {
+    let ace = |start: usize| {
+        name.get(start..start + 4)
+            .is_some_and(|p| p.eq_ignore_ascii_case(b"xn--"))
+    };
+    if ace(0) {
+        return None;
+    }
+    let mut statuses = Statuses::default();
+    let mut start = 0;
+    // Every byte is a letter, a digit or a hyphen, capitals included (step 1 maps them).
+    let mut ldh = true;
+    for i in 0..=name.len() {
+        match name.get(i) {
+            Some(&b'.') | None => {}
+            Some(&b) => {
+                ldh &= (b | 0x20).is_ascii_lowercase() || b.is_ascii_digit() || b == b'-';
+                continue;
+            }
+        }
+        // The next label is looked at as it begins, so that an A-label form leaves early.
+        if ace(i + 1) {
+            return None;
+        }
+        let label = name.get(start..i).unwrap_or(&[]);
+        if options.verify_dns_length && (label.is_empty() || label.len() > 63) {
+            statuses.add(Status::A4_2);
+        }
+        if !label.is_empty() {
+            if options.check_hyphens {
+                if label.get(2) == Some(&b'-') && label.get(3) == Some(&b'-') {
+                    statuses.add(Status::V2);
+                }
+                if label.first() == Some(&b'-') || label.last() == Some(&b'-') {
+                    statuses.add(Status::V3);
+                }
+            }
+            if options.use_std3_ascii_rules && !ldh {
+                statuses.add(Status::U1);
+            }
+        }
+        start = i + 1;
+        ldh = true;
+    }
+    if options.verify_dns_length {
+        let length = name.strip_suffix(b".").unwrap_or(name).len();
+        if length == 0 || length > 253 {
+            statuses.add(Status::A4_1);
+        }
+    }
+    Some(statuses)
+}
+
+/// The checks of [`process_ascii`], on the name before step 1 maps its capitals.
+fn check_ascii(name: &[u8], options: Options, statuses: &mut Statuses, x4_2: bool) {
+    let mut labels = ascii_labels(name).enumerate().peekable();
     while let Some((index, bytes)) = labels.next() {
         if bytes.is_empty() {
             let is_root = index > 0 && labels.peek().is_none();
@@ -233,16 +297,15 @@ fn process_ascii(input: &str, options: Options, statuses: &mut Statuses, x4_2: b
             }
             continue;
         }
-        validate_ascii(bytes, options, statuses);
+        validate_ascii(bytes, options, statuses, true);
     }
-    drop(labels);
-    out
 }
 
-/// The Validity Criteria of section 4.1 on a non-empty lowercase ASCII label that is not an
-/// A-label: criteria 2 and 3 (CheckHyphens) and 7 (UseSTD3ASCIIRules); every lowercase ASCII
-/// code point is `valid`, none is a mark or a joiner, and a label holds no U+002E.
-fn validate_ascii(bytes: &[u8], options: Options, statuses: &mut Statuses) {
+/// The Validity Criteria of section 4.1 on a non-empty ASCII label that is not an A-label:
+/// criteria 2 and 3 (CheckHyphens) and 7 (UseSTD3ASCIIRules); every lowercase ASCII code point
+/// is `valid`, none is a mark or a joiner, and a label holds no U+002E. `unmapped`: the label is
+/// read before step 1, which maps its capitals to small letters.
+fn validate_ascii(bytes: &[u8], options: Options, statuses: &mut Statuses, unmapped: bool) {
     if options.check_hyphens {
         if bytes.get(2) == Some(&b'-') && bytes.get(3) == Some(&b'-') {
             statuses.add(Status::V2);
@@ -251,13 +314,16 @@ fn validate_ascii(bytes: &[u8], options: Options, statuses: &mut Statuses) {
             statuses.add(Status::V3);
         }
     }
-    if !bytes
+    // Capitals are fine before step 1, which maps them: setting bit 5 makes A-Z a-z and
+    // leaves no other byte in a-z.
+    let fold = if unmapped { 0x20 } else { 0 };
+    let ldh = bytes
         .iter()
-        .all(|&b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
-    {
+        .all(|&b| (b | fold).is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+    if !ldh {
         // Criterion 7: step 1 leaves no capital, but a label of the general path is checked
         // as the criteria say.
-        if bytes.iter().any(u8::is_ascii_uppercase) {
+        if !unmapped && bytes.iter().any(u8::is_ascii_uppercase) {
             statuses.add(Status::V7);
         }
         if options.use_std3_ascii_rules {
@@ -374,9 +440,6 @@ fn process_general(
     });
     let mut buf = ['\0'; LABEL_CHARS];
     let mut heap = alloc::vec::Vec::new();
-    // For the Bidi rules: the labels converted again, and the code points of ASCII labels.
-    let mut again = ['\0'; LABEL_CHARS];
-    let mut again_heap = alloc::vec::Vec::new();
     let mut bidi_domain = false;
     let mut rest = Some(text);
     let mut count = 0;
@@ -398,7 +461,7 @@ fn process_general(
         let (validated, rtl) = match kind {
             Kind::Ascii => {
                 if !label.is_empty() {
-                    validate_ascii(label.as_bytes(), options, statuses);
+                    validate_ascii(label.as_bytes(), options, statuses, false);
                 }
                 (true, false)
             }
@@ -473,6 +536,8 @@ fn process_general(
         // every label. The labels before the first RTL one are converted again when it comes.
         if !bidi_domain && rtl {
             bidi_domain = true;
+            let mut again = ['\0'; LABEL_CHARS];
+            let mut again_heap = alloc::vec::Vec::new();
             for earlier in text.split('.').take(index) {
                 match label_chars(earlier, &mut again, &mut again_heap) {
                     (Kind::Ascii, _) => {
@@ -484,11 +549,13 @@ fn process_general(
             }
         }
         if bidi_domain && validated {
-            if kind == Kind::Ascii {
-                add_bidi(ascii_chars(label, &mut again, &mut again_heap), statuses);
+            // An ASCII label's code points are its bytes, put in the buffer only now.
+            let chars = if kind == Kind::Ascii {
+                ascii_chars(label, &mut buf, &mut heap)
             } else {
-                add_bidi(chars, statuses);
-            }
+                chars
+            };
+            add_bidi(chars, statuses);
         }
     }
     out
@@ -647,6 +714,12 @@ mod tests {
             inputs.extend(longer);
         }
         inputs.push("ab--c.-d.e-".into());
+        // The DNS lengths: a 64-octet label, names of 253 and 255 octets, with a root label.
+        let l63 = "a".repeat(63);
+        inputs.push("A".repeat(64));
+        inputs.push(format!("{l63}.{l63}.{l63}.{}", "a".repeat(61)));
+        inputs.push(format!("{l63}.{l63}.{l63}.{}.", "a".repeat(61)));
+        inputs.push(format!("{l63}.{l63}.{l63}.{l63}"));
         for input in inputs.iter().filter(|s| !has_a_label_prefix(s)) {
             for options in all {
                 for x4_2 in [false, true] {
@@ -660,6 +733,18 @@ mod tests {
                         "{input:?} {options:?}"
                     );
                 }
+                // ToASCII's one-pass check against the general path and the length check.
+                let mut general = Statuses::default();
+                let ascii = process_general(input, options, &mut general, false, Form::Ascii);
+                if options.verify_dns_length {
+                    verify_dns_length(&ascii, &mut general);
+                }
+                let fast = check_ascii_name(input.as_bytes(), options).unwrap();
+                assert_eq!(
+                    fast.into_result(),
+                    general.into_result(),
+                    "to_ascii {input:?} {options:?}"
+                );
             }
         }
     }
