@@ -133,6 +133,9 @@ const RTL_BIT: u32 = 1 << 15;
 #[derive(Default)]
 struct QuickCheck {
     last_ccc: u8,
+    /// A starter (Canonical_Combining_Class 0) came before: only after one can a code point
+    /// with NFC_Quick_Check=Maybe compose (UAX #15, the canonical composition algorithm).
+    starter_seen: bool,
     maybe: bool,
     no: bool,
 }
@@ -142,6 +145,7 @@ impl QuickCheck {
     #[inline]
     fn starter(&mut self) {
         self.last_ccc = 0;
+        self.starter_seen = true;
     }
 
     /// A `valid` or `disallowed` code point, from its value.
@@ -153,10 +157,12 @@ impl QuickCheck {
         }
         match (value >> QC_SHIFT) & 3 {
             0 => {}
-            1 => self.maybe = true,
+            // With nothing to compose with (a leading combining mark), "maybe" is "yes".
+            1 => self.maybe = self.maybe || self.starter_seen,
             _ => self.no = true,
         }
         self.last_ccc = ccc;
+        self.starter_seen = self.starter_seen || ccc == 0;
     }
 
     /// Whether the code points are in NFC; `chars` are they, for the full check on "maybe".
@@ -229,16 +235,22 @@ pub(crate) fn map_and_normalize(input: &str, transitional: bool) -> Mapped<'_> {
         rtl = rtl || value & RTL_BIT != 0;
     }
     let Some(split) = first_change else {
-        if quick.is_nfc(input.chars()) {
-            return Mapped {
-                text: Cow::Borrowed(input),
-                disallowed,
-                valid: !disallowed,
-                maybe_rtl: rtl,
-            };
+        let unchanged = Mapped {
+            text: Cow::Borrowed(input),
+            disallowed,
+            valid: !disallowed,
+            maybe_rtl: rtl,
+        };
+        if !quick.no && !quick.maybe {
+            return unchanged;
+        }
+        // One normalization answers "maybe" and gives the result when it is "no".
+        let nfc: String = input.nfc().collect();
+        if quick.maybe && !quick.no && nfc == input {
+            return unchanged;
         }
         return Mapped {
-            text: Cow::Owned(input.nfc().collect()),
+            text: Cow::Owned(nfc),
             disallowed,
             valid: false,
             maybe_rtl: true,

@@ -642,6 +642,7 @@ fn validate(label: &[char], options: Options, statuses: &mut Statuses) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use unicode_normalization::UnicodeNormalization;
 
     #[test]
     fn ignore_invalid_punycode_passes_the_label_through() {
@@ -682,6 +683,11 @@ mod tests {
         // Unchanged by step 1 but not NFC.
         assert_eq!(map("a\u{30A}", d).as_deref(), Ok("\u{E5}"));
         assert_eq!(map("a\u{AD}b", d).as_deref(), Ok("ab"));
+        // A leading combining mark has no starter to compose with: NFC leaves it (UAX #15).
+        let leading = "\u{301}a\u{301}";
+        assert_eq!(leading.nfc().collect::<String>(), "\u{301}\u{E1}");
+        assert_eq!(map(leading, d).as_deref(), Ok("\u{301}\u{E1}"));
+        assert!(matches!(map("\u{301}\u{E1}", d), Ok(Cow::Borrowed(_))));
         assert_eq!(map("a\u{E000}", d).unwrap_err().first(), Status::V7);
     }
 
