@@ -7,11 +7,14 @@ use alloc::string::String;
 use unicode_normalization::UnicodeNormalization;
 
 use crate::tables::uts46::{
-    BLOCK_FIRST, BLOCK_SHIFT, INDEX_LIMIT, MAPPED, RANGE_LOW, RANGE_VALUES, TAIL_STARTS,
+    BLOCK_FIRST, BMP_SHIFT, INDEX_LIMIT, MAPPED, RANGE_LOW, RANGE_VALUES, SUPPLEMENTARY_SHIFT,
+    TAIL_STARTS,
 };
 
-// The low bits of a range start are kept in a byte (see the table's header).
-const _: () = assert!(BLOCK_SHIFT <= 8);
+// The low bits of a range start are kept in a byte, and the index starts above the BMP on a
+// block boundary (see the table's header).
+const _: () = assert!(BMP_SHIFT <= SUPPLEMENTARY_SHIFT && SUPPLEMENTARY_SHIFT <= 8);
+const _: () = assert!(INDEX_LIMIT >= 0x1_0000);
 
 /// The mapping of a `mapped` or `deviation` code point (UTS #46 section 5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,10 +68,17 @@ pub(crate) enum Entry {
 #[inline]
 fn value(cp: u32) -> u32 {
     let index = if cp < INDEX_LIMIT {
-        let block = (cp >> BLOCK_SHIFT) as usize;
+        let (block, low) = if cp < 0x1_0000 {
+            (cp >> BMP_SHIFT, cp & ((1 << BMP_SHIFT) - 1))
+        } else {
+            (
+                (0x1_0000 >> BMP_SHIFT) + ((cp - 0x1_0000) >> SUPPLEMENTARY_SHIFT),
+                cp & ((1 << SUPPLEMENTARY_SHIFT) - 1),
+            )
+        };
+        let (block, low) = (block as usize, low as u8);
         let first = BLOCK_FIRST.get(block).copied().unwrap_or(0) as usize;
         let end = BLOCK_FIRST.get(block + 1).copied().unwrap_or(0) as usize;
-        let low = (cp & ((1 << BLOCK_SHIFT) - 1)) as u8;
         let within = RANGE_LOW
             .get(first..end)
             .map_or(0, |lows| lows.partition_point(|&l| l <= low));

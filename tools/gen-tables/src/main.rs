@@ -744,9 +744,12 @@ impl Trie {
 /// UTS #46 section 5 status values, in the order of their packed index.
 const STATUSES: &[&str] = &["valid", "mapped", "deviation", "ignored", "disallowed"];
 
-/// Block size of the first-level index of the UTS #46 ranges is `1 << UTS46_BLOCK_SHIFT` code
-/// points; the low bits of a range start within its block are kept in one byte.
-const UTS46_BLOCK_SHIFT: u32 = 6;
+/// Blocks of the first-level index of the UTS #46 ranges: `1 << UTS46_BMP_SHIFT` code points in
+/// the BMP, where the scripts and their ranges are dense, `1 << UTS46_SUPPLEMENTARY_SHIFT` above;
+/// the low bits of a range start within its block are kept in one byte. Chosen by measurement,
+/// see README.md.
+const UTS46_BMP_SHIFT: u32 = 5;
+const UTS46_SUPPLEMENTARY_SHIFT: u32 = 8;
 /// The ranges that start at or above the index limit are searched in full (`TAIL_STARTS`); the
 /// limit is the lowest block boundary above which at most this many ranges start.
 const UTS46_TAIL_MAX: usize = 8;
@@ -771,32 +774,54 @@ struct Mapping {
 
 /// The first-level index of the ranges (see the generated file's header).
 struct RangeIndex {
-    /// `first[b]`: how many ranges start below `b << UTS46_BLOCK_SHIFT`, for every block below
-    /// `limit`, and one more entry for `limit` itself.
+    /// `first[b]`: how many ranges start below block `b`, for every block below `limit`, and
+    /// one more entry for `limit` itself.
     first: Vec<u16>,
-    /// The low `UTS46_BLOCK_SHIFT` bits of each range start.
+    /// The low bits of each range start, within its block.
     low: Vec<u8>,
     /// The starts of the ranges at or above `limit`.
     tail: Vec<u32>,
     limit: u32,
 }
 
+/// The block of a code point below the index limit, and its low bits within the block.
+fn uts46_block(cp: u32) -> (u32, u32) {
+    if cp < 0x1_0000 {
+        (cp >> UTS46_BMP_SHIFT, cp & ((1 << UTS46_BMP_SHIFT) - 1))
+    } else {
+        (
+            (0x1_0000 >> UTS46_BMP_SHIFT) + ((cp - 0x1_0000) >> UTS46_SUPPLEMENTARY_SHIFT),
+            cp & ((1 << UTS46_SUPPLEMENTARY_SHIFT) - 1),
+        )
+    }
+}
+
+/// The first code point of a block.
+fn uts46_block_start(b: u32) -> u32 {
+    let bmp_blocks = 0x1_0000 >> UTS46_BMP_SHIFT;
+    if b < bmp_blocks {
+        b << UTS46_BMP_SHIFT
+    } else {
+        0x1_0000 + ((b - bmp_blocks) << UTS46_SUPPLEMENTARY_SHIFT)
+    }
+}
+
 impl RangeIndex {
     fn build(starts: &[u32]) -> Result<RangeIndex> {
-        let block = 1u32 << UTS46_BLOCK_SHIFT;
+        let big = 1u32 << UTS46_SUPPLEMENTARY_SHIFT;
         let tail_from = starts.len().saturating_sub(UTS46_TAIL_MAX);
         let limit = starts
             .get(tail_from)
-            .map_or(0, |&s| s.div_ceil(block) * block)
-            .max(block);
+            .map_or(0, |&s| s.div_ceil(big) * big)
+            .max(0x1_0000);
         let mut first = Vec::new();
-        for b in 0..=(limit >> UTS46_BLOCK_SHIFT) {
-            let n = starts.partition_point(|&s| s < b << UTS46_BLOCK_SHIFT);
+        for b in 0..=uts46_block(limit).0 {
+            let n = starts.partition_point(|&s| s < uts46_block_start(b));
             first.push(u16::try_from(n).map_err(|_| "too many UTS #46 ranges for u16")?);
         }
         Ok(RangeIndex {
             first,
-            low: starts.iter().map(|&s| (s & (block - 1)) as u8).collect(),
+            low: starts.iter().map(|&s| uts46_block(s).1 as u8).collect(),
             tail: starts.iter().copied().filter(|&s| s >= limit).collect(),
             limit,
         })
@@ -808,10 +833,12 @@ impl RangeIndex {
             let before = *self.first.last().unwrap_or(&0) as usize;
             return before + self.tail.partition_point(|&s| s <= cp) - 1;
         }
-        let b = (cp >> UTS46_BLOCK_SHIFT) as usize;
-        let (lo, hi) = (self.first[b] as usize, self.first[b + 1] as usize);
-        let low = (cp & ((1 << UTS46_BLOCK_SHIFT) - 1)) as u8;
-        lo + self.low[lo..hi].partition_point(|&l| l <= low) - 1
+        let (b, low) = uts46_block(cp);
+        let (lo, hi) = (
+            self.first[b as usize] as usize,
+            self.first[b as usize + 1] as usize,
+        );
+        lo + self.low[lo..hi].partition_point(|&l| u32::from(l) <= low) - 1
     }
 
     fn bytes(&self) -> usize {
@@ -1273,11 +1300,13 @@ fn render(inputs: &Inputs) -> Result<Vec<(&'static str, String)>> {
     );
     uts46.push_str(
         "//! The UTS #46 mapping table (IdnaMappingTable.txt) as sorted ranges of code points.\n//!\n\
-         //! Finding the range of `cp`: below `INDEX_LIMIT`, block `b = cp >> BLOCK_SHIFT` holds the\n\
-         //! ranges `BLOCK_FIRST[b]..BLOCK_FIRST[b + 1]` (those that start in the block), and\n\
-         //! `RANGE_LOW[i]` is the start of range `i` within its block (its low `BLOCK_SHIFT` bits).\n\
-         //! The range of `cp` is `BLOCK_FIRST[b] - 1` plus the number of those starts at or below\n\
-         //! `cp`'s low bits. From `INDEX_LIMIT` on, it is `BLOCK_FIRST[last] - 1` plus the number of\n\
+         //! Finding the range of `cp`: below `INDEX_LIMIT`, the code points are cut in blocks of\n\
+         //! `1 << BMP_SHIFT` in the BMP and of `1 << SUPPLEMENTARY_SHIFT` above (block\n\
+         //! `b = (0x10000 >> BMP_SHIFT) + ((cp - 0x10000) >> SUPPLEMENTARY_SHIFT)` there). Block `b`\n\
+         //! holds the ranges `BLOCK_FIRST[b]..BLOCK_FIRST[b + 1]` (those that start in it), and\n\
+         //! `RANGE_LOW[i]` is the start of range `i` within its block (its low bits). The range of\n\
+         //! `cp` is `BLOCK_FIRST[b] - 1` plus the number of those starts at or below `cp`'s low\n\
+         //! bits. From `INDEX_LIMIT` on, it is `BLOCK_FIRST[last] - 1` plus the number of\n\
          //! `TAIL_STARTS` at or below `cp`. The first range starts at U+0000.\n//!\n\
          //! `RANGE_VALUES[i]`, the packed status and mapping of range `i`:\n//!\n\
          //! - bits 0-2: the status, index into `STATUSES`;\n\
@@ -1300,8 +1329,10 @@ fn render(inputs: &Inputs) -> Result<Vec<(&'static str, String)>> {
         "/// UTS #46 status names by packed index.\n\
          #[allow(dead_code)] // documents the packed order; the reader matches on the index\n\
          pub(crate) static STATUSES: [&str; {}] = [{}];\n\n\
-         /// Code points per block of `BLOCK_FIRST` is `1 << BLOCK_SHIFT`.\n\
-         pub(crate) const BLOCK_SHIFT: u32 = {UTS46_BLOCK_SHIFT};\n\n\
+         /// Code points per block of `BLOCK_FIRST` in the BMP is `1 << BMP_SHIFT`.\n\
+         pub(crate) const BMP_SHIFT: u32 = {UTS46_BMP_SHIFT};\n\n\
+         /// Code points per block of `BLOCK_FIRST` above the BMP is `1 << SUPPLEMENTARY_SHIFT`.\n\
+         pub(crate) const SUPPLEMENTARY_SHIFT: u32 = {UTS46_SUPPLEMENTARY_SHIFT};\n\n\
          /// `BLOCK_FIRST` covers the code points below this one.\n\
          pub(crate) const INDEX_LIMIT: u32 = 0x{:X};\n",
         STATUSES.len(),
@@ -1322,7 +1353,7 @@ fn render(inputs: &Inputs) -> Result<Vec<(&'static str, String)>> {
         "RANGE_LOW",
         "u8",
         &index.low,
-        "The low `BLOCK_SHIFT` bits of each range's first code point.",
+        "The low bits of each range's first code point, within its block.",
     ));
     uts46.push_str(&array(
         "TAIL_STARTS",
