@@ -128,9 +128,20 @@ pub fn to_ascii(input: &str, options: Options) -> Result<String, Error> {
         return Ok(input.to_ascii_lowercase());
     }
     let mut statuses = Statuses::default();
-    let ascii = process_general(input, options, &mut statuses, false, Form::Ascii);
+    let (ascii, bounded) =
+        process_general(input, options, &mut statuses, false, Form::AsciiOrBound);
     if options.verify_dns_length {
-        verify_dns_length(&ascii, &mut statuses);
+        let mut lengths = Statuses::default();
+        verify_dns_length(&ascii, &mut lengths);
+        if bounded && lengths.contains(Status::A4_1) {
+            // The bounds add up to more than 253 octets: the exact lengths decide.
+            let mut exact = Statuses::default();
+            let (ascii, _) = process_general(input, options, &mut exact, false, Form::Ascii);
+            verify_dns_length(&ascii, &mut exact);
+            exact.into_result()?;
+            return Ok(ascii);
+        }
+        statuses.merge(lengths);
     }
     statuses.into_result()?;
     Ok(ascii)
@@ -201,7 +212,7 @@ fn process(input: &str, options: Options, statuses: &mut Statuses, x4_2: bool) -
     if input.is_ascii() && !has_a_label_prefix(input) {
         process_ascii(input, options, statuses, x4_2)
     } else {
-        process_general(input, options, statuses, x4_2, Form::Unicode)
+        process_general(input, options, statuses, x4_2, Form::Unicode).0
     }
 }
 
@@ -340,6 +351,14 @@ enum Form {
     /// ToASCII step 3 applied to it: every label with non-ASCII code points as "xn--" and its
     /// Punycode.
     Ascii,
+    /// [`Form::Ascii`] until an error is recorded; after it, when a label of at most 59 code
+    /// points is to be encoded, "xn--" and a filler as long as the bound on its Punycode
+    /// ([`crate::label::encoded_len_bound`]) when that fits in 63 octets. ToASCII fails anyway
+    /// then, and such a label cannot fail to encode (A3: no delta overflows `u32` for so few
+    /// code points) nor break the label length (A4_2, 1 to 63 octets either way); the name
+    /// length (A4_1) is known when the filled name is within 253 octets, which bounds the real
+    /// one, and must be found again exactly otherwise.
+    AsciiOrBound,
 }
 
 /// What step 4 (Convert/Validate) makes of a label, by its text after steps 1 and 2.
@@ -431,13 +450,15 @@ fn process_general(
     statuses: &mut Statuses,
     x4_2: bool,
     form: Form,
-) -> String {
+) -> (String, bool) {
     let mapped = mapping::map_and_normalize(input, options.transitional_processing);
     let text: &str = &mapped.text;
     let mut out = String::with_capacity(match form {
         Form::Unicode => text.len(),
-        Form::Ascii => 2 * text.len() + 8,
+        Form::Ascii | Form::AsciiOrBound => 2 * text.len() + 8,
     });
+    // A label was written as a filler (Form::AsciiOrBound).
+    let mut bounded = false;
     let mut buf = ['\0'; LABEL_CHARS];
     let mut heap = alloc::vec::Vec::new();
     let mut bidi_domain = false;
@@ -516,10 +537,24 @@ fn process_general(
         };
         match (form, kind) {
             (Form::Unicode, Kind::Decoded) => out.extend(chars.iter()),
-            (Form::Ascii, Kind::Decoded) if chars.iter().all(char::is_ascii) => {
+            (Form::Ascii | Form::AsciiOrBound, Kind::Decoded)
+                if chars.iter().all(char::is_ascii) =>
+            {
                 out.extend(chars.iter());
             }
-            (Form::Ascii, Kind::Unicode | Kind::NonAsciiAce) => {
+            (Form::AsciiOrBound, Kind::Unicode | Kind::NonAsciiAce)
+                if !statuses.is_empty() && chars.len() <= crate::label::MAX_ULABEL_CHARS =>
+            {
+                let bound = crate::label::encoded_len_bound(chars);
+                if bound <= 63 - "xn--".len() {
+                    out.push_str("xn--");
+                    out.extend(core::iter::repeat_n('-', bound));
+                    bounded = true;
+                } else {
+                    push_a_label(label, chars, &mut out, statuses);
+                }
+            }
+            (Form::Ascii | Form::AsciiOrBound, Kind::Unicode | Kind::NonAsciiAce) => {
                 push_a_label(label, chars, &mut out, statuses);
             }
             _ => out.push_str(label),
@@ -558,7 +593,7 @@ fn process_general(
             add_bidi(chars, statuses);
         }
     }
-    out
+    (out, bounded)
 }
 
 /// Records the conditions of RFC 5893 section 2 that a non-empty label fails.
@@ -731,7 +766,7 @@ mod tests {
                 for x4_2 in [false, true] {
                     let (mut fast, mut general) = (Statuses::default(), Statuses::default());
                     let a = process_ascii(input, options, &mut fast, x4_2);
-                    let b = process_general(input, options, &mut general, x4_2, Form::Unicode);
+                    let b = process_general(input, options, &mut general, x4_2, Form::Unicode).0;
                     assert_eq!(a, b, "{input:?}");
                     assert_eq!(
                         fast.into_result(),
@@ -741,7 +776,7 @@ mod tests {
                 }
                 // ToASCII's one-pass check against the general path and the length check.
                 let mut general = Statuses::default();
-                let ascii = process_general(input, options, &mut general, false, Form::Ascii);
+                let (ascii, _) = process_general(input, options, &mut general, false, Form::Ascii);
                 if options.verify_dns_length {
                     verify_dns_length(&ascii, &mut general);
                 }
@@ -753,6 +788,44 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// ToASCII of a name already in error writes fillers for its U-labels; the statuses must be
+    /// those of the exact encoding, for names on both sides of 253 octets and labels on both
+    /// sides of 63.
+    #[test]
+    fn bounded_labels_give_the_statuses_of_the_encoding() {
+        let d = Options::default();
+        let labels = [
+            "b\u{FC}cher".to_string(),
+            "\u{4E2D}\u{6587}".to_string(),
+            "\u{FC}".repeat(20),
+            "\u{4E00}\u{9FA5}".repeat(10),
+            "a\u{10FFFD}".repeat(29),
+            "\u{5D0}\u{5D1}".repeat(12),
+        ];
+        let (mut bounded, mut redone) = (0, 0);
+        for first in ["a-", "a\u{200D}b", "\u{301}a"] {
+            for label in &labels {
+                for count in 1..=14 {
+                    let name = format!("{first}.{}", vec![label.as_str(); count].join("."));
+                    let mut exact = Statuses::default();
+                    let (ascii, _) = process_general(&name, d, &mut exact, false, Form::Ascii);
+                    verify_dns_length(&ascii, &mut exact);
+                    assert_eq!(
+                        to_ascii(&name, d).err(),
+                        exact.into_result().err(),
+                        "{name}"
+                    );
+                    let mut s = Statuses::default();
+                    let (filled, b) = process_general(&name, d, &mut s, false, Form::AsciiOrBound);
+                    bounded += usize::from(b);
+                    redone +=
+                        usize::from(b && filled.strip_suffix('.').unwrap_or(&filled).len() > 253);
+                }
+            }
+        }
+        assert!(bounded > 100 && redone > 10, "{bounded} {redone}");
     }
 
     #[test]
