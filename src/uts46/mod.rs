@@ -147,6 +147,24 @@ pub fn to_ascii(input: &str, options: Options) -> Result<String, Error> {
     Ok(ascii)
 }
 
+/// [`push_a_label`] for a name already in error ([`Form::AsciiOrBound`]): "xn--" and a filler
+/// as long as the bound on the label's Punycode when the label has at most 59 code points and
+/// the bound fits in 63 octets (returns true), the A-label otherwise.
+#[cold]
+#[inline(never)]
+fn push_bounded(label: &str, chars: &[char], out: &mut String, statuses: &mut Statuses) -> bool {
+    if chars.len() <= crate::label::MAX_ULABEL_CHARS {
+        let bound = crate::label::encoded_len_bound(chars);
+        if bound <= 63 - "xn--".len() {
+            out.push_str("xn--");
+            out.extend(core::iter::repeat_n('-', bound));
+            return true;
+        }
+    }
+    push_a_label(label, chars, out, statuses);
+    false
+}
+
 /// ToASCII step 3 for one label with non-ASCII code points: "xn--" and its Punycode, on the
 /// stack for a label of DNS size (the allocation-free encoder), through the allocating encoder
 /// for anything longer. Step 4.2 of section 4.2: a Punycode failure is A3, and the label is left
@@ -542,17 +560,8 @@ fn process_general(
             {
                 out.extend(chars.iter());
             }
-            (Form::AsciiOrBound, Kind::Unicode | Kind::NonAsciiAce)
-                if !statuses.is_empty() && chars.len() <= crate::label::MAX_ULABEL_CHARS =>
-            {
-                let bound = crate::label::encoded_len_bound(chars);
-                if bound <= 63 - "xn--".len() {
-                    out.push_str("xn--");
-                    out.extend(core::iter::repeat_n('-', bound));
-                    bounded = true;
-                } else {
-                    push_a_label(label, chars, &mut out, statuses);
-                }
+            (Form::AsciiOrBound, Kind::Unicode | Kind::NonAsciiAce) if !statuses.is_empty() => {
+                bounded |= push_bounded(label, chars, &mut out, statuses);
             }
             (Form::Ascii | Form::AsciiOrBound, Kind::Unicode | Kind::NonAsciiAce) => {
                 push_a_label(label, chars, &mut out, statuses);
