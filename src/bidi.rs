@@ -84,6 +84,92 @@ pub(crate) fn bidi_class(c: char) -> BidiClass {
     }
 }
 
+/// What the validation of a U-label learns of its Bidi classes, for the Bidi rule of the name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct LabelBidi {
+    /// An RTL label (RFC 5893 section 1.4).
+    pub(crate) rtl: bool,
+    /// The label is known to satisfy the six conditions of RFC 5893 section 2; when false,
+    /// [`check_label`] decides.
+    pub(crate) satisfies_rule: bool,
+}
+
+/// The Bidi classes of a label gathered one code point at a time, in the pass that reads the
+/// code points' properties anyway, so that the conditions of RFC 5893 section 2 are decided
+/// without a second table read a code point: they ask only for the first class, the set of
+/// classes present, and the last class that is not NSM.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Summary {
+    first: Option<BidiClass>,
+    seen: u32,
+    last_not_nsm: Option<BidiClass>,
+}
+
+/// The set of the given classes, as the bits of [`Summary::seen`].
+const fn classes(mut list: &[BidiClass]) -> u32 {
+    let mut set = 0;
+    while let [class, rest @ ..] = list {
+        set |= 1 << *class as u32;
+        list = rest;
+    }
+    set
+}
+
+impl Summary {
+    /// Nothing seen yet.
+    pub(crate) const EMPTY: Summary = Summary {
+        first: None,
+        seen: 0,
+        last_not_nsm: None,
+    };
+
+    /// Adds the class of the label's first code point.
+    #[inline]
+    pub(crate) fn push_first(&mut self, class: BidiClass) {
+        self.first = Some(class);
+        self.push(class);
+    }
+
+    /// Adds the next code point's class (the first one through [`Summary::push_first`]).
+    #[inline]
+    pub(crate) fn push(&mut self, class: BidiClass) {
+        self.seen |= 1 << class as u32;
+        if class != BidiClass::NSM {
+            self.last_not_nsm = Some(class);
+        }
+    }
+
+    /// An RTL label: a class R, AL or AN is present (RFC 5893 section 1.4).
+    pub(crate) fn rtl(&self) -> bool {
+        self.seen & classes(&[BidiClass::R, BidiClass::AL, BidiClass::AN]) != 0
+    }
+
+    /// Whether the label satisfies the six conditions of RFC 5893 section 2: the same answer as
+    /// [`check_label`] (a test compares them), without the position of a failure.
+    pub(crate) fn satisfies_rule(&self) -> bool {
+        use BidiClass::*;
+        let Some(last) = self.last_not_nsm else {
+            return false;
+        };
+        let ends_in = |set: u32| set & (1 << last as u32) != 0;
+        match self.first {
+            // Conditions 2, 3 and 4.
+            Some(R | AL) => {
+                self.seen & !classes(&[R, AL, AN, EN, ES, CS, ET, ON, BN, NSM]) == 0
+                    && self.seen & classes(&[EN, AN]) != classes(&[EN, AN])
+                    && ends_in(classes(&[R, AL, EN, AN]))
+            }
+            // Conditions 5 and 6.
+            Some(L) => {
+                self.seen & !classes(&[L, EN, ES, CS, ET, ON, BN, NSM]) == 0
+                    && ends_in(classes(&[L, EN]))
+            }
+            // Condition 1.
+            _ => false,
+        }
+    }
+}
+
 /// Whether the label holds a character of Bidi_Class R, AL or AN: an RTL label, which makes the
 /// name a Bidi domain name (RFC 5893 section 1.4).
 pub(crate) fn has_rtl(label: &[char]) -> bool {
@@ -217,6 +303,39 @@ mod tests {
         assert_eq!(check("\u{05D0}\u{05B0}"), Ok(()));
         assert_eq!(check("\u{0627}1\u{0661}"), Err((2, BidiRule::Rule4)));
         assert_eq!(check("\u{0627}\u{0661}1"), Err((2, BidiRule::Rule4)));
+    }
+
+    /// The one-pass summary against the walk of the six conditions, on every string of up to
+    /// four code points over a code point of each Bidi class that IDNA allows somewhere (and
+    /// one it never does).
+    #[test]
+    fn summary_agrees_with_the_walk() {
+        // L, R, AL, EN, ES, ET, AN, CS, NSM, ON, BN, WS (DerivedBidiClass.txt).
+        let alphabet = [
+            'a', '\u{05D0}', '\u{0627}', '1', '-', '\u{00B0}', '\u{0661}', '\u{002C}', '\u{05B0}',
+            '\u{00B7}', '\u{00AD}', ' ',
+        ];
+        let mut label = Vec::new();
+        let (mut pass, mut fail) = (0, 0);
+        for len in 1..=4u32 {
+            for mut code in 0..alphabet.len().pow(len) {
+                label.clear();
+                for _ in 0..len {
+                    label.push(alphabet[code % alphabet.len()]);
+                    code /= alphabet.len();
+                }
+                let mut summary = Summary::EMPTY;
+                summary.push_first(bidi_class(label[0]));
+                for &c in &label[1..] {
+                    summary.push(bidi_class(c));
+                }
+                let walked = check_label(&label).is_ok();
+                assert_eq!(summary.satisfies_rule(), walked, "{label:?}");
+                assert_eq!(summary.rtl(), has_rtl(&label), "{label:?}");
+                if walked { pass += 1 } else { fail += 1 }
+            }
+        }
+        assert!(pass > 100 && fail > 100, "{pass} pass, {fail} fail");
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Names: splitting into labels, the limits on the whole name (RFC 1034 section 3.1), and the
 //! Bidi rule, which RFC 5893 states for a whole Bidi domain name.
 
-use crate::bidi;
+use crate::bidi::{self, LabelBidi};
 use crate::error::{ErrorKind, Violation};
 use crate::formats::{BidiScope, Options};
 use crate::label::{self, Buffer, Label, MAX_LABEL_OCTETS};
@@ -147,13 +147,25 @@ fn labels(name: &str, format: Format) -> impl Iterator<Item = Label<'_>> {
     })
 }
 
+/// An ASCII label that is not an A-label, of which nothing is known about the Bidi rule yet.
+const UNKNOWN_BIDI: Checked = Checked {
+    octets: 0,
+    exact: true,
+    bidi: LabelBidi {
+        rtl: false,
+        satisfies_rule: false,
+    },
+    chars: None,
+};
+
 /// What the first pass learns of one valid label.
 struct Checked {
     /// The length of the label in A-label form, or an upper bound of it when `exact` is false.
     octets: usize,
     exact: bool,
-    /// An RTL label: one holding a character of Bidi_Class R, AL or AN (RFC 5893 section 1.4).
-    rtl: bool,
+    /// What is known of its Bidi classes: an RTL label is one holding a character of
+    /// Bidi_Class R, AL or AN (RFC 5893 section 1.4).
+    bidi: LabelBidi,
     /// The number of code points of the label's U-label form written into the buffer; `None`
     /// when the label is ASCII and not an A-label (its code points are its bytes).
     chars: Option<usize>,
@@ -243,28 +255,31 @@ pub(crate) fn check(input: &str, format: Format, options: &Options) -> Result<()
                 refill(&label, &mut buf)?;
             }
         }
-        if checked.rtl && options.bidi_scope == BidiScope::RtlLabels {
-            check_bidi(&label, checked.chars, &mut buf)?;
+        if checked.bidi.rtl && options.bidi_scope == BidiScope::RtlLabels {
+            check_bidi(&label, &checked, &mut buf)?;
         }
         if options.bidi_scope == BidiScope::DomainName {
-            if checked.rtl && !bidi_domain {
+            if checked.bidi.rtl && !bidi_domain {
                 bidi_domain = true;
                 // RFC 5893 section 2: in a Bidi domain name every label, LTR and ASCII ones
                 // included, satisfies the rule; the labels before the first RTL one are
                 // decoded again (names without RTL labels pay nothing).
-                let chars = checked.chars;
                 let mut before = ['\0'; MAX_LABEL_OCTETS];
                 for earlier in labels(name, format).take(index) {
                     let n = refill(&earlier, &mut before)?;
                     if bidi_error.is_none() {
-                        bidi_error = check_bidi(&earlier, n, &mut before).err();
+                        let unknown = Checked {
+                            chars: n,
+                            ..UNKNOWN_BIDI
+                        };
+                        bidi_error = check_bidi(&earlier, &unknown, &mut before).err();
                     }
                 }
                 if bidi_error.is_none() {
-                    bidi_error = check_bidi(&label, chars, &mut buf).err();
+                    bidi_error = check_bidi(&label, &checked, &mut buf).err();
                 }
             } else if bidi_domain && bidi_error.is_none() {
-                bidi_error = check_bidi(&label, checked.chars, &mut buf).err();
+                bidi_error = check_bidi(&label, &checked, &mut buf).err();
             }
         }
         match next {
@@ -315,7 +330,12 @@ fn exact_octets(
 fn refill(label: &Label<'_>, buf: &mut Buffer) -> Result<Option<usize>, Violation> {
     if label.text.is_ascii() {
         if label.has_ace_prefix() {
-            return label::check_alabel(label, buf).map(|(n, _)| Some(n));
+            // The label has passed `check_alabel` already: decoding it again is enough, with
+            // its basic code points in lower case as `check_alabel` gives them.
+            let payload = label.text.as_bytes().get(label::ACE_PREFIX.len()..);
+            return crate::punycode::decode_alabel_into(payload.unwrap_or(&[]), buf)
+                .map(|(n, _)| Some(n))
+                .map_err(|e| label.whole(ErrorKind::InvalidPunycode(e)));
         }
         return Ok(None);
     }
@@ -339,11 +359,11 @@ fn check_label(
             label::check_ldh(label, options.underscore)?;
         }
         if label.has_ace_prefix() {
-            let (n, rtl) = label::check_alabel(label, buf)?;
+            let (n, bidi) = label::check_alabel(label, buf)?;
             return Ok(Checked {
                 octets: label.text.len(),
                 exact: true,
-                rtl,
+                bidi,
                 chars: Some(n),
             });
         }
@@ -352,9 +372,7 @@ fn check_label(
         }
         return Ok(Checked {
             octets: label.text.len(),
-            exact: true,
-            rtl: false,
-            chars: None,
+            ..UNKNOWN_BIDI
         });
     }
     match format {
@@ -371,16 +389,32 @@ fn check_label(
             Ok(Checked {
                 octets: checked.octets,
                 exact: checked.exact,
-                rtl: checked.rtl,
+                bidi: checked.bidi,
                 chars: Some(checked.chars),
             })
         }
     }
 }
 
-/// The Bidi rule on one label that has passed [`check_label`], on its U-label form: the `n`
-/// code points in `buf`, or the label's own ASCII when `n` is `None`.
-fn check_bidi(label: &Label<'_>, n: Option<usize>, buf: &mut Buffer) -> Result<(), Violation> {
+/// Whether an ASCII label satisfies the Bidi rule without a table read: letters are Bidi_Class
+/// L, digits EN and the hyphen ES, so a label of them that starts with a letter (rule 1) and
+/// ends with a letter or digit (rule 6) is an LTR label of allowed classes only (rule 5).
+fn is_ltr_ldh(label: &[u8]) -> bool {
+    label.first().is_some_and(u8::is_ascii_alphabetic)
+        && label.last().is_some_and(u8::is_ascii_alphanumeric)
+        && label
+            .iter()
+            .all(|&b| b.is_ascii_alphanumeric() || b == b'-')
+}
+
+/// The Bidi rule on one label that has passed [`check_label`], unless its check found it
+/// satisfied already, on its U-label form: the code points in `buf`, or the label's own ASCII
+/// when it has none there.
+fn check_bidi(label: &Label<'_>, checked: &Checked, buf: &mut Buffer) -> Result<(), Violation> {
+    let n = checked.chars;
+    if checked.bidi.satisfies_rule || (n.is_none() && is_ltr_ldh(label.text.as_bytes())) {
+        return Ok(());
+    }
     let from_alabel = label.text.is_ascii() && label.has_ace_prefix();
     let n = match n {
         Some(n) => n,

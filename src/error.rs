@@ -38,10 +38,11 @@ pub enum ErrorKind {
     /// A-labels (`xn--`) of those are valid (RFC 5890 section 2.3.1).
     ReservedLdhLabel,
     /// An `xn--` label whose Punycode does not decode (RFC 3492; RFC 5891 section 5.4).
+    ///
+    /// The decoding is strict (RFC 3492 section 6.2), which leaves exactly one payload per
+    /// U-label up to ASCII case: a payload that decodes is the encoding of its decoding, so the
+    /// comparison of RFC 5891 section 5.4 cannot fail after it and has no kind of its own.
     InvalidPunycode(PunycodeError),
-    /// An `xn--` label that is not the encoding of its own decoding (RFC 5891 section 5.4,
-    /// RFC 5890 section 2.3.2.1).
-    ALabelNotCanonical,
     /// An `xn--` label that decodes to ASCII only: a U-label has a non-ASCII code point
     /// (RFC 5890 section 2.3.2.1).
     ALabelAsciiOnly,
@@ -90,9 +91,6 @@ impl fmt::Display for ErrorKind {
                 "'--' in the third and fourth positions is reserved for A-labels (RFC 5890 section 2.3.1)",
             ),
             ErrorKind::InvalidPunycode(e) => write!(f, "invalid Punycode: {e}"),
-            ErrorKind::ALabelNotCanonical => f.write_str(
-                "not the canonical encoding of its U-label (RFC 5891 section 5.4)",
-            ),
             ErrorKind::ALabelAsciiOnly => f.write_str(
                 "decodes to ASCII only, so it is not an A-label (RFC 5890 section 2.3.2.1)",
             ),

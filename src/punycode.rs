@@ -22,12 +22,13 @@
 //! - [`decode_into`] and [`decode_canonical_into`]: `O(n + m²)` moves of a `char`, where `m` is
 //!   the number of code points written, at most `min(n, out.len())`: each insertion shifts the
 //!   tail of the output. For a label (at most 59 code points) this is a few hundred moves.
-//! - [`encode_into`] and [`encoded_len`]: `O(n · d)`, where `d` is the number of distinct
-//!   non-basic code points of the input: section 6.3 scans the input once per distinct code point.
-//!   [`encode_into`] refuses with [`PunycodeError::TooLong`], before any scan, an input that has
-//!   more code points than `out` has bytes, so its work is bounded by `out.len()²`; callers of
-//!   [`encoded_len`] bound it by refusing long inputs first (the encoding is never shorter than
-//!   the input).
+//! - [`encode_into`] and [`encoded_len`]: `O(n log n)` for inputs of at most 64 code points
+//!   (every label: the non-basic code points are sorted once); above that `O(n · d)`, where `d`
+//!   is the number of distinct non-basic code points of the input: section 6.3 as written scans
+//!   the input once per distinct code point. [`encode_into`] refuses with
+//!   [`PunycodeError::TooLong`], before any scan, an input that has more code points than `out`
+//!   has bytes, so its work is bounded by `out.len()²`; callers of [`encoded_len`] bound it by
+//!   refusing long inputs first (the encoding is never shorter than the input).
 //! - [`decode`] and [`encode`], which allocate anyway, use order-statistic trees instead of
 //!   shifting or rescanning: `O(n log n)` for any input.
 
@@ -121,39 +122,116 @@ impl core::error::Error for PunycodeError {}
 /// Cannot overflow: `delta` is at most `u32::MAX / 2` after the first division (`damp` and 2 are
 /// both at least 2), so adding `delta / numpoints` stays below `u32::MAX`, and the last product
 /// is at most `36 * 455`.
+#[inline]
 fn adapt(delta: u32, numpoints: u32, firsttime: bool) -> u32 {
     let mut delta = if firsttime { delta / DAMP } else { delta / 2 };
-    delta += delta / numpoints.max(1);
+    delta += div_rem(delta, numpoints.max(1)).0;
     let mut k = 0;
-    while delta > ((BASE - TMIN) * TMAX) / 2 {
+    while delta > ADAPT_LIMIT {
         delta /= BASE - TMIN;
         k += BASE;
     }
-    k + (((BASE - TMIN + 1) * delta) / (delta + SKEW))
+    let last = ADAPT_LAST
+        .get(delta as usize)
+        .map_or(((BASE - TMIN + 1) * delta) / (delta + SKEW), |&q| {
+            u32::from(q)
+        });
+    k + last
+}
+
+/// The bound of the loop of `adapt`: `((base - tmin) * tmax) div 2`.
+const ADAPT_LIMIT: u32 = ((BASE - TMIN) * TMAX) / 2;
+
+/// The last step of `adapt`, `((base - tmin + 1) * delta) div (delta + skew)`, for every
+/// `delta` the loop can leave (at most [`ADAPT_LIMIT`]): a table read in place of a division
+/// a decoded code point. The values are below `base - tmin + 1`, so they fit a byte.
+#[allow(clippy::indexing_slicing)] // evaluated at compile time: a bad index fails the build
+static ADAPT_LAST: [u8; ADAPT_LIMIT as usize + 1] = {
+    let mut table = [0; ADAPT_LIMIT as usize + 1];
+    let mut delta = 0;
+    while delta <= ADAPT_LIMIT {
+        table[delta as usize] = (((BASE - TMIN + 1) * delta) / (delta + SKEW)) as u8;
+        delta += 1;
+    }
+    table
+};
+
+/// The largest divisor [`div_rem`] handles without a division instruction: `length(output) + 1`
+/// of a decoder writing a label (at most 63 code points).
+const SMALL_DIVISOR: u32 = 64;
+
+/// The bound below which [`div_rem`] by reciprocal is exact for every divisor up to
+/// [`SMALL_DIVISOR`].
+const SMALL_DIVIDEND: u32 = 1 << 26;
+
+/// `ceil(2^32 / d)` for `d` in `1..=SMALL_DIVISOR` (index 0 unused).
+#[allow(clippy::indexing_slicing)] // evaluated at compile time: a bad index fails the build
+static RECIPROCALS: [u64; SMALL_DIVISOR as usize + 1] = {
+    let mut table = [0; SMALL_DIVISOR as usize + 1];
+    let mut d = 1;
+    while d <= SMALL_DIVISOR as u64 {
+        table[d as usize] = (1u64 << 32).div_ceil(d);
+        d += 1;
+    }
+    table
+};
+
+/// `(x div d, x mod d)` for `d >= 1`; the decoder divides by `length(output) + 1` once a code
+/// point and `adapt` once more, and a hardware division costs more than the rest of a step.
+///
+/// For `x < 2^26` and `d <= 64` it multiplies by `m = ceil(2^32 / d)` instead, which is exact:
+/// write `m = (2^32 + r) / d` with `0 <= r < d` and `x = q d + s` with `0 <= s < d`; then
+/// `x m / 2^32 = q + s / d + x r / (d 2^32)`, and `s + x r / 2^32 < (d - 1) + 1`, because
+/// `x r < 2^26 * 2^6`. So the integer part is `q`.
+#[inline]
+fn div_rem(x: u32, d: u32) -> (u32, u32) {
+    match RECIPROCALS.get(d as usize) {
+        Some(&m) if x < SMALL_DIVIDEND && d >= 1 => {
+            // Below 2^26, as x is.
+            let q = ((u64::from(x) * m) >> 32) as u32;
+            (q, x - q * d)
+        }
+        _ => (x / d, x % d),
+    }
 }
 
 /// The threshold `t` for the digit at `k` (RFC 3492 sections 3.3 and 6.2): `k - bias` clamped to
 /// `tmin..=tmax`. The "+ tmin" of the pseudocode is omitted as section 6.2 allows.
+#[inline]
 fn threshold(k: u32, bias: u32) -> u32 {
-    if k <= bias {
-        TMIN
-    } else if k >= bias.saturating_add(TMAX) {
-        TMAX
-    } else {
-        k - bias
-    }
+    // `k <= bias` gives 0 here, below `tmin`.
+    k.saturating_sub(bias).clamp(TMIN, TMAX)
 }
 
 /// The digit-value of a basic code point (RFC 3492 section 5): `A-Z` and `a-z` are 0 to 25,
-/// `0-9` are 26 to 35.
+/// `0-9` are 26 to 35. One table read: payloads mix letters and digits, so range tests branch
+/// unpredictably.
+#[inline]
 fn digit_value(byte: u8) -> Option<u32> {
-    match byte {
-        b'a'..=b'z' => Some(u32::from(byte - b'a')),
-        b'A'..=b'Z' => Some(u32::from(byte - b'A')),
-        b'0'..=b'9' => Some(u32::from(byte - b'0') + 26),
+    match DIGIT_VALUES.get(usize::from(byte)) {
+        Some(&value) if value < BASE as u8 => Some(u32::from(value)),
         _ => None,
     }
 }
+
+/// [`digit_value`] of every byte, `u8::MAX` for the bytes that are not basic code points of a
+/// digit.
+#[allow(clippy::indexing_slicing)] // evaluated at compile time: a bad index fails the build
+static DIGIT_VALUES: [u8; 128] = {
+    let mut table = [u8::MAX; 128];
+    let mut letter = 0;
+    while letter < 26 {
+        table[(b'a' + letter) as usize] = letter;
+        table[(b'A' + letter) as usize] = letter;
+        letter += 1;
+    }
+    let mut digit = 0;
+    while digit < 10 {
+        table[(b'0' + digit) as usize] = 26 + digit;
+        digit += 1;
+    }
+    table
+};
 
 /// The lowercase basic code point of a digit-value below `base` (RFC 3492 section 5).
 fn digit_byte(digit: u32) -> u8 {
@@ -168,16 +246,7 @@ fn digit_byte(digit: u32) -> u8 {
 /// Splits a Punycode string at its last delimiter into the basic code points copied as they are
 /// and the deltas (RFC 3492 sections 3.1 and 6.2).
 fn split_basic(input: &[u8]) -> Result<(&[u8], &[u8]), PunycodeError> {
-    let mut last_delimiter = None;
-    for (index, &byte) in input.iter().enumerate() {
-        if !byte.is_ascii() {
-            return Err(PunycodeError::NonBasic);
-        }
-        if byte == DELIMITER {
-            last_delimiter = Some(index);
-        }
-    }
-    match last_delimiter {
+    match input.iter().rposition(|&byte| byte == DELIMITER) {
         None => Ok((&[], input)),
         // Section 6.2 does not consume this delimiter, then fails on it as a digit.
         Some(0) => Err(PunycodeError::LeadingDelimiter),
@@ -199,12 +268,20 @@ fn decode_deltas(
     let mut n = INITIAL_N;
     let mut i: u32 = 0;
     let mut bias = INITIAL_BIAS;
+    // `length(output) + 1`, the divisor of `i`, is kept as an integer of `i`'s width.
+    let mut points = u32::try_from(basic_len)
+        .ok()
+        .and_then(|length| length.checked_add(1))
+        .ok_or(PunycodeError::Overflow)?;
     let mut length = basic_len;
     let mut bytes = deltas.iter();
     while let Some(&first) = bytes.next() {
         let oldi = i;
         let mut w: u32 = 1;
-        let mut k = BASE;
+        // `k - bias` for `k = base, 2 base, ...`: the threshold before clamping (see
+        // `threshold`). `w` grows at least tenfold a digit (`base - tmax`), so the loop fails
+        // with an overflow within eleven digits, long before this could.
+        let mut k_minus_bias = i64::from(BASE) - i64::from(bias);
         let mut byte = first;
         loop {
             let digit = digit_value(byte).ok_or(PunycodeError::InvalidDigit)?;
@@ -212,31 +289,29 @@ fn decode_deltas(
                 .checked_mul(w)
                 .and_then(|product| i.checked_add(product))
                 .ok_or(PunycodeError::Overflow)?;
-            let t = threshold(k, bias);
+            // Clamped to `tmin..=tmax`, which fits a `u32`.
+            let t = k_minus_bias.clamp(i64::from(TMIN), i64::from(TMAX)) as u32;
             if digit < t {
                 break;
             }
             w = w.checked_mul(BASE - t).ok_or(PunycodeError::Overflow)?;
-            k = k.saturating_add(BASE);
+            k_minus_bias += i64::from(BASE);
             byte = *bytes.next().ok_or(PunycodeError::Truncated)?;
         }
-        // `length(output) + 1` is a divisor of `i`: it must be an integer of the same width.
-        let points = u32::try_from(length)
-            .ok()
-            .and_then(|length| length.checked_add(1))
-            .ok_or(PunycodeError::Overflow)?;
         // `i` only grew since `oldi` was taken.
         bias = adapt(i.saturating_sub(oldi), points, oldi == 0);
-        n = n.checked_add(i / points).ok_or(PunycodeError::Overflow)?;
-        i %= points;
+        let (steps, position) = div_rem(i, points);
+        n = n.checked_add(steps).ok_or(PunycodeError::Overflow)?;
+        i = position;
         // `n` starts at `initial_n` and never decreases, so it is never basic: the braced check of
         // section 6.2 is omitted as the RFC allows.
         let c = char::from_u32(n).ok_or(PunycodeError::InvalidCodePoint)?;
         let position = usize::try_from(i).map_err(|_| PunycodeError::Overflow)?;
         insert(position, c, length)?;
         length += 1;
-        // `i <= length - 1` after the modulo, and `length + 1` fit in `u32` just above.
+        // `i < points` after the modulo, so `i + 1` fits; `points` counts one more code point.
         i += 1;
+        points = points.checked_add(1).ok_or(PunycodeError::Overflow)?;
     }
     Ok(length)
 }
@@ -265,30 +340,64 @@ fn decode_deltas(
 /// assert_eq!(out[..len].iter().collect::<String>(), "m\u{FC}nchen");
 /// ```
 pub fn decode_into(input: &[u8], out: &mut [char]) -> Result<usize, PunycodeError> {
+    if !input.is_ascii() {
+        return Err(PunycodeError::NonBasic);
+    }
+    decode_ascii_into(input, out, false).map(|(len, _)| len)
+}
+
+/// [`decode_into`] for the payload of an A-label that is known to be ASCII (an LDH label): the
+/// basic code points are written in lowercase (RFC 5891 section 5.3 lowercases an A-label
+/// before decoding it). Returns the number of chars written and how many of them are basic:
+/// every other one is non-basic (the decoder never inserts a basic code point).
+pub(crate) fn decode_alabel_into(
+    payload: &[u8],
+    out: &mut [char],
+) -> Result<(usize, usize), PunycodeError> {
+    debug_assert!(payload.is_ascii(), "an A-label is an LDH label");
+    decode_ascii_into(payload, out, true)
+}
+
+/// The decoding of [`decode_into`] on ASCII input, lowercasing the basic code points or not.
+#[inline]
+fn decode_ascii_into(
+    input: &[u8],
+    out: &mut [char],
+    lowercase: bool,
+) -> Result<(usize, usize), PunycodeError> {
     let (basic, deltas) = split_basic(input)?;
     let copied = out.get_mut(..basic.len()).ok_or(PunycodeError::TooLong)?;
     for (slot, &byte) in copied.iter_mut().zip(basic) {
-        *slot = char::from(byte);
+        *slot = char::from(if lowercase {
+            byte.to_ascii_lowercase()
+        } else {
+            byte
+        });
     }
-    decode_deltas(deltas, basic.len(), |position, c, length| {
-        // Shifting the tail is what bounds the work by `out.len()` squared (module docs).
+    let len = decode_deltas(deltas, basic.len(), |position, c, length| {
+        // Shifting the tail is what bounds the work by `out.len()` squared (module docs). A
+        // label's tail is a few code points: passing the new one along them costs less than a
+        // call to `memmove`.
         let tail = out
             .get_mut(position..=length)
             .ok_or(PunycodeError::TooLong)?;
-        tail.rotate_right(1);
-        if let Some(slot) = tail.first_mut() {
-            *slot = c;
+        let mut carried = c;
+        for slot in tail {
+            carried = core::mem::replace(slot, carried);
         }
         Ok(())
-    })
+    })?;
+    Ok((len, basic.len()))
 }
 
 /// Decodes like [`decode_into`], then checks that the input is the encoding of what it decoded
 /// to, ignoring ASCII case.
 ///
 /// RFC 3492 section 6.2 shows that a decoder failing as it says already admits a single input
-/// per output; this check is the independent "re-encode and compare" of section 6.4, so that
-/// the uniqueness does not rest on the decoder alone. The re-encoding is compared byte by byte as
+/// per output; this check is the independent "re-encode and compare" of section 6.4, for a
+/// caller who wants the uniqueness not to rest on the decoder alone. (The validators of this
+/// crate rely on the strict decoder, and assert the comparison in debug builds; the tests check
+/// it on every payload of up to four bytes, the fuzz target on any input.) The re-encoding is compared byte by byte as
 /// it is produced, without a buffer, and stops at the first difference.
 ///
 /// # Errors
@@ -462,6 +571,70 @@ fn encode_slow<S: Sink>(input: &[char], sink: &mut S) -> Result<(), PunycodeErro
     Ok(())
 }
 
+/// The most code points [`encode_short`] takes: one bit each in a `u64`.
+const SHORT_INPUT: usize = 64;
+
+/// The encoding procedure of RFC 3492 section 6.3 for at most [`SHORT_INPUT`] code points (every
+/// label), in `O(n log n)` rather than a scan of the input per distinct code point.
+///
+/// Section 6.3 emits one delta per non-basic code point, in increasing order of code point and,
+/// for equal ones, of position. Each delta moves the decoder's state from the previous
+/// insertion, code point `n` written at position `i - 1` of a string of `h` code points, to this
+/// one, code point `m` at position `q`: `(m - n) * (h + 1) + q - i` (section 6.2 reads it
+/// back as `n + (i + delta) div (h + 1)` and `(i + delta) mod (h + 1)`). `q` is the number of
+/// code points before it that are already encoded, the basic ones and the non-basic ones
+/// emitted before it, counted on a bit set of positions.
+fn encode_short<S: Sink>(input: &[char], sink: &mut S) -> Result<(), PunycodeError> {
+    let (b, _) = write_basic(input, sink)?;
+    // Each non-basic code point as `code point << 6 | position` (21 + 6 bits): sorting gives
+    // section 6.3's order.
+    let mut keys = [0u32; SHORT_INPUT];
+    let mut count = 0;
+    let mut encoded: u64 = 0;
+    for (position, &c) in input.iter().enumerate().take(SHORT_INPUT) {
+        if c.is_ascii() {
+            encoded |= 1 << position;
+        } else if let Some(key) = keys.get_mut(count) {
+            // `position < 64`.
+            *key = u32::from(c) << 6 | position as u32;
+            count += 1;
+        }
+    }
+    let keys = keys.get_mut(..count).unwrap_or_default();
+    keys.sort_unstable();
+    let mut n = INITIAL_N;
+    let mut i: u32 = 0;
+    let mut bias = INITIAL_BIAS;
+    // `h` counts the code points encoded so far, the basic ones first.
+    for (h, &key) in (b..).zip(keys.iter()) {
+        let m = key >> 6;
+        let position = key & 63;
+        let q = (encoded & ((1u64 << position) - 1)).count_ones();
+        // `m >= n`, and `q >= i` when `m == n` (the previous one is counted in `q`).
+        let delta = m
+            .checked_sub(n)
+            .and_then(|rise| rise.checked_mul(h + 1))
+            .and_then(|steps| steps.checked_add(q))
+            .and_then(|sum| sum.checked_sub(i))
+            .ok_or(PunycodeError::Overflow)?;
+        write_delta(delta, bias, sink)?;
+        bias = adapt(delta, h + 1, h == b);
+        encoded |= 1 << position;
+        n = m;
+        i = q + 1;
+    }
+    Ok(())
+}
+
+/// Section 6.3 by [`encode_short`] when the input is short enough, as written otherwise.
+fn encode_any<S: Sink>(input: &[char], sink: &mut S) -> Result<(), PunycodeError> {
+    if input.len() <= SHORT_INPUT {
+        encode_short(input, sink)
+    } else {
+        encode_slow(input, sink)
+    }
+}
+
 /// Encodes chars, writing ASCII bytes into `out` (lowercase digits); returns bytes written.
 ///
 /// This is the encoding procedure of RFC 3492 section 6.3: the basic code points first, in order
@@ -489,7 +662,7 @@ pub fn encode_into(input: &[char], out: &mut [u8]) -> Result<usize, PunycodeErro
         return Err(PunycodeError::TooLong);
     }
     let mut sink = SliceSink { out, len: 0 };
-    encode_slow(input, &mut sink)?;
+    encode_any(input, &mut sink)?;
     Ok(sink.len)
 }
 
@@ -512,7 +685,7 @@ pub fn encode_into(input: &[char], out: &mut [u8]) -> Result<usize, PunycodeErro
 /// ```
 pub fn encoded_len(input: &[char]) -> Result<usize, PunycodeError> {
     let mut sink = CountSink { len: 0 };
-    encode_slow(input, &mut sink)?;
+    encode_any(input, &mut sink)?;
     Ok(sink.len)
 }
 
@@ -609,6 +782,9 @@ impl Fenwick {
 /// assert_eq!(decode("-3ya"), Err(PunycodeError::LeadingDelimiter));
 /// ```
 pub fn decode(input: &str) -> Result<String, PunycodeError> {
+    if !input.is_ascii() {
+        return Err(PunycodeError::NonBasic);
+    }
     let (basic, deltas) = split_basic(input.as_bytes())?;
     let mut insertions: Vec<(usize, char)> = Vec::new();
     let length = decode_deltas(deltas, basic.len(), |position, c, _| {
@@ -903,6 +1079,103 @@ mod tests {
             Err(PunycodeError::NotCanonical)
         );
         assert_eq!(check_canonical(&['x'], b"x-"), Ok(()));
+    }
+
+    /// The claim `check_alabel` rests on (RFC 3492 section 6.2: a strict decoder admits one
+    /// input per output): every payload of up to four bytes over the label alphabet (both
+    /// cases) that decodes is the encoding of what it decodes to.
+    #[test]
+    fn strict_decoding_is_canonical_on_every_short_payload() {
+        let alphabet: Vec<u8> = (b'a'..=b'z')
+            .chain(b'0'..=b'9')
+            .chain([b'-', b'A', b'Z'])
+            .collect();
+        let mut out = ['\0'; 8];
+        let (mut decoded, mut refused) = (0u32, 0u32);
+        for len in 0..=4u32 {
+            for mut code in 0..alphabet.len().pow(len) {
+                let mut payload = Vec::with_capacity(4);
+                for _ in 0..len {
+                    payload.push(alphabet[code % alphabet.len()]);
+                    code /= alphabet.len();
+                }
+                match decode_into(&payload, &mut out) {
+                    Ok(n) => {
+                        assert_eq!(check_canonical(&out[..n], &payload), Ok(()), "{payload:?}");
+                        decoded += 1;
+                    }
+                    Err(_) => refused += 1,
+                }
+            }
+        }
+        assert!(
+            decoded > 1_000_000 && refused > 10_000,
+            "{decoded} decoded, {refused} refused"
+        );
+    }
+
+    /// The division by reciprocal against the hardware division, on every dividend below 2^17
+    /// and the 2^17 below its bound, for every small divisor, and the fallbacks beyond.
+    #[test]
+    fn div_rem_is_exact() {
+        for d in 1..=SMALL_DIVISOR + 2 {
+            let low = 0..1 << 17;
+            let high = SMALL_DIVIDEND - (1 << 17)..SMALL_DIVIDEND + 64;
+            for x in low.chain(high).chain([u32::MAX - 1, u32::MAX]) {
+                assert_eq!(div_rem(x, d), (x / d, x % d), "{x} / {d}");
+            }
+        }
+    }
+
+    /// The encoder for short inputs against section 6.3 as written, on label-like inputs: few
+    /// distinct code points or many, repeated or not, ASCII mixed in, astral ones, up to the
+    /// 64 code points it takes.
+    #[test]
+    fn short_encoder_equals_section_6_3_as_written() {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move |bound: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % bound
+        };
+        let pools: [&[u32]; 4] = [
+            &[0x61, 0x2D, 0xE4, 0xF6, 0xFC],
+            &[0x430, 0x431, 0x44F, 0x451, 0x61, 0x31],
+            &[0x4E2D, 0x6587, 0x1F4A9, 0x10FFFF, 0x80],
+            &[0x627, 0x644, 0x5D0, 0x915, 0x94D, 0xE01, 0xAC00, 0x3042],
+        ];
+        for round in 0..20_000 {
+            let pool = pools[round % pools.len()];
+            let len = next(SHORT_INPUT as u64 + 1) as usize;
+            let input: Vec<char> = (0..len)
+                .map(|_| {
+                    if next(4) == 0 {
+                        char::from_u32(0x80 + next(0x10_FF80) as u32).unwrap_or('\u{FFFD}')
+                    } else {
+                        char::from_u32(pool[next(pool.len() as u64) as usize]).unwrap()
+                    }
+                })
+                .collect();
+            let mut short = String::new();
+            let mut slow = String::new();
+            assert_eq!(
+                encode_short(&input, &mut short),
+                encode_slow(&input, &mut slow),
+                "{input:?}"
+            );
+            assert_eq!(short, slow, "{input:?}");
+        }
+    }
+
+    /// The table of `adapt`'s last step against the formula of RFC 3492 section 6.1.
+    #[test]
+    fn adapt_last_step_table() {
+        for delta in 0..=ADAPT_LIMIT {
+            let formula = ((BASE - TMIN + 1) * delta) / (delta + SKEW);
+            assert_eq!(u32::from(ADAPT_LAST[delta as usize]), formula, "{delta}");
+        }
+        assert_eq!(ADAPT_LIMIT, 455);
     }
 
     #[test]

@@ -1,17 +1,18 @@
 //! The Unicode character properties the IDNA rules ask about, read from the generated packed
-//! table in [`crate::tables::properties`] (one `u16` per code point; layout in that file).
+//! table in [`crate::tables::properties`] (one `u32` per code point; layout in that file).
 //!
 //! Every accessor here takes a `char`, so every lookup is in range; ASCII callers are expected to
 //! answer from the byte before they get here.
 
 use crate::derived_property::DerivedProperty;
-use crate::tables::properties::{BMP_INDEX, DATA, DATA_SHIFT, INDEX_SHIFT, INDEX1, INDEX2};
+use crate::tables::properties::{BMP_INDEX, DATA, DATA_SHIFT, INDEX_SHIFT, INDEX1, INDEX2, VALUES};
 
 /// The packed properties of one code point.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Props(u16);
+pub(crate) struct Props(u32);
 
-/// Looks up the packed properties of `c`: two table reads in the BMP, three above.
+/// Looks up the packed properties of `c`: two table reads in the BMP, three above, then the
+/// value the one-byte entry names.
 #[inline]
 pub(crate) fn props(c: char) -> Props {
     let cp = c as u32;
@@ -29,8 +30,9 @@ pub(crate) fn props(c: char) -> Props {
     // Every scalar value has an entry (the generator checks each one), so the fallback, which
     // reads as UNASSIGNED, is never taken.
     block
-        .and_then(|b| DATA.get(b as usize + (cp & mask) as usize).copied())
-        .map_or(Props(DerivedProperty::Unassigned as u16), Props)
+        .and_then(|b| DATA.get(b as usize + (cp & mask) as usize))
+        .and_then(|&v| VALUES.get(usize::from(v)).copied())
+        .map_or(Props(DerivedProperty::Unassigned as u32), Props)
 }
 
 /// Bidi_Class (UAX #9), in the generator's packed order.
@@ -141,9 +143,23 @@ impl Props {
         self.0 & (1 << 12) != 0
     }
 
+    /// NFC_Quick_Check is Yes (UAX #15 section 9): the code point can stay as it is in NFC,
+    /// whatever follows, unless canonical ordering moves it.
+    #[inline]
+    pub(crate) fn is_nfc_quick_check_yes(self) -> bool {
+        self.0 & (1 << 16) == 0
+    }
+
+    /// Canonical_Combining_Class is not 0 (Not_Reordered): canonical ordering (UAX #15 section
+    /// 9's quick check) compares it with the class before it.
+    #[inline]
+    pub(crate) fn is_reordered(self) -> bool {
+        self.0 & (1 << 17) != 0
+    }
+
     #[inline]
     pub(crate) fn script(self) -> Script {
-        match self.0 >> 13 {
+        match (self.0 >> 13) & 7 {
             1 => Script::Greek,
             2 => Script::Hebrew,
             3 => Script::Hiragana,
@@ -233,19 +249,18 @@ mod tests {
         }
     }
 
+    /// Both bits taken from Canonical_Combining_Class: Virama (9), and not 0.
     #[test]
-    fn virama_matches_derived_combining_class() {
+    fn combining_class_bits_match_derived_combining_class() {
         let expected = ucd_property(
             "extracted/DerivedCombiningClass.txt",
             &[("Not_Reordered", "0")],
         );
         for c in chars() {
-            assert_eq!(
-                props(c).is_virama(),
-                expected[c as usize] == "9",
-                "U+{:04X}",
-                c as u32
-            );
+            let ccc = expected[c as usize].as_str();
+            let p = props(c);
+            assert_eq!(p.is_virama(), ccc == "9", "U+{:04X}", c as u32);
+            assert_eq!(p.is_reordered(), ccc != "0", "U+{:04X}", c as u32);
         }
     }
 
@@ -257,6 +272,38 @@ mod tests {
             assert_eq!(
                 props(c).is_mark(),
                 matches!(gc, "Mn" | "Mc" | "Me"),
+                "U+{:04X}",
+                c as u32
+            );
+        }
+    }
+
+    #[test]
+    fn nfc_quick_check_matches_derived_normalization_props() {
+        let text = shared_data::read("unicode/18.0.0/ucd/DerivedNormalizationProps.txt");
+        let mut not_yes = vec![false; 0x11_0000];
+        let mut listed = 0;
+        for line in text.lines() {
+            let content = line.split('#').next().unwrap();
+            let fields: Vec<&str> = content.split(';').map(str::trim).collect();
+            if fields.len() == 3 && fields[1] == "NFC_QC" {
+                assert!(matches!(fields[2], "N" | "M"), "{line}");
+                let (a, b) = fields[0].split_once("..").unwrap_or((fields[0], fields[0]));
+                for cp in u32::from_str_radix(a, 16).unwrap()..=u32::from_str_radix(b, 16).unwrap()
+                {
+                    not_yes[cp as usize] = true;
+                    listed += 1;
+                }
+            }
+        }
+        assert!(
+            listed > 1000,
+            "NFC_QC lines in DerivedNormalizationProps.txt: {listed}"
+        );
+        for c in chars() {
+            assert_eq!(
+                props(c).is_nfc_quick_check_yes(),
+                !not_yes[c as usize],
                 "U+{:04X}",
                 c as u32
             );

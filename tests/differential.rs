@@ -76,9 +76,7 @@ fn class_of(kind: &ErrorKind) -> u32 {
         | ErrorKind::TrailingHyphen
         | ErrorKind::HyphenPositions3And4
         | ErrorKind::ReservedLdhLabel => HYPHEN,
-        ErrorKind::InvalidPunycode(_)
-        | ErrorKind::ALabelNotCanonical
-        | ErrorKind::ALabelAsciiOnly => ALABEL,
+        ErrorKind::InvalidPunycode(_) | ErrorKind::ALabelAsciiOnly => ALABEL,
         ErrorKind::NotNfc => NFC,
         ErrorKind::LeadingCombiningMark => COMBINER,
         ErrorKind::InvalidCharacter | ErrorKind::Disallowed | ErrorKind::Unassigned => CODEPOINT,

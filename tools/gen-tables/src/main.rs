@@ -622,7 +622,7 @@ fn index_of(names: &[(&str, &str)], v: &str) -> Option<u16> {
         .map(|i| i as u16)
 }
 
-fn packed_properties(inputs: &Inputs, ucd: &UnicodeData, derived: &[Derived]) -> Result<Vec<u16>> {
+fn packed_properties(inputs: &Inputs, ucd: &UnicodeData, derived: &[Derived]) -> Result<Vec<u32>> {
     let bidi = enumerated(inputs, "ucd/extracted/DerivedBidiClass.txt", |v| {
         index_of(BIDI_CLASSES, v)
     })?;
@@ -640,6 +640,8 @@ fn packed_properties(inputs: &Inputs, ucd: &UnicodeData, derived: &[Derived]) ->
     let script = enumerated(inputs, "ucd/Scripts.txt", |v| {
         Some(SCRIPTS.iter().position(|s| *s == v).unwrap_or(0) as u16)
     })?;
+    // Listed under NFC_QC are the code points whose value is N or M; Y is the default.
+    let nfc_qc_not_yes = binary(inputs, "ucd/DerivedNormalizationProps.txt", "NFC_QC")?;
     let mut out = Vec::with_capacity(CODE_POINTS);
     for cp in 0..CODE_POINTS {
         if ccc[cp] != ucd.combining_class[cp] {
@@ -651,15 +653,40 @@ fn packed_properties(inputs: &Inputs, ucd: &UnicodeData, derived: &[Derived]) ->
         let mark = matches!(ucd.general_category[cp], "Mn" | "Mc" | "Me");
         let virama = ccc[cp] == 9;
         out.push(
-            derived[cp] as u16
-                | bidi[cp] << 3
-                | joining[cp] << 8
-                | (virama as u16) << 11
-                | (mark as u16) << 12
-                | script[cp] << 13,
+            derived[cp] as u32
+                | u32::from(bidi[cp]) << 3
+                | u32::from(joining[cp]) << 8
+                | u32::from(virama) << 11
+                | u32::from(mark) << 12
+                | u32::from(script[cp]) << 13
+                | u32::from(nfc_qc_not_yes[cp]) << 16
+                | u32::from(ccc[cp] != 0) << 17,
         );
     }
     Ok(out)
+}
+
+/// The distinct packed values, in increasing order, and for each code point the index of its
+/// value: the trie stores the index, one byte, in place of the four-byte value.
+fn value_table(packed: &[u32]) -> Result<(Vec<u32>, Vec<u16>)> {
+    let values: Vec<u32> = packed
+        .iter()
+        .copied()
+        .collect::<std::collections::BTreeSet<u32>>()
+        .into_iter()
+        .collect();
+    if values.len() > 256 {
+        return Err(format!(
+            "{} distinct property values do not fit one-byte indices",
+            values.len()
+        ));
+    }
+    let index: BTreeMap<u32, u16> = values
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| (v, i as u16))
+        .collect();
+    Ok((values, packed.iter().map(|v| index[v]).collect()))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -732,8 +759,9 @@ impl Trie {
         self.data[(block as u32 + (cp & mask)) as usize]
     }
 
+    /// The indexes are `u16`, the data entries one-byte indices into the value table.
     fn bytes(&self) -> usize {
-        2 * (self.bmp.len() + self.index1.len() + self.index2.len() + self.data.len())
+        2 * (self.bmp.len() + self.index1.len() + self.index2.len()) + self.data.len()
     }
 }
 
@@ -1174,9 +1202,10 @@ fn render(inputs: &Inputs) -> Result<Vec<(&'static str, String)>> {
     let ucd = unicode_data(inputs.text("ucd/UnicodeData.txt"))?;
     let derived = derived_property(inputs, &ucd)?;
     let packed = packed_properties(inputs, &ucd, &derived)?;
-    let trie = Trie::build(&packed, DATA_SHIFT, INDEX_SHIFT)?;
+    let (values, indices) = value_table(&packed)?;
+    let trie = Trie::build(&indices, DATA_SHIFT, INDEX_SHIFT)?;
     for cp in 0..CODE_POINTS as u32 {
-        if trie.get(cp) != packed[cp as usize] {
+        if values.get(usize::from(trie.get(cp))) != Some(&packed[cp as usize]) {
             return Err(format!(
                 "trie lookup of U+{cp:04X} disagrees with the table"
             ));
@@ -1199,20 +1228,24 @@ fn render(inputs: &Inputs) -> Result<Vec<(&'static str, String)>> {
     files.push(("mod.rs", mod_rs));
 
     let sizes = format!(
-        "Property trie: {} bytes (BMP index {}, index1 {}, index2 {}, data {} entries of u16).",
-        trie.bytes(),
+        "Property trie: {} bytes (BMP index {}, index1 {}, index2 {} entries of u16; data {} \
+         entries of u8; values {} of u32).",
+        trie.bytes() + 4 * values.len(),
         trie.bmp.len(),
         trie.index1.len(),
         trie.index2.len(),
-        trie.data.len()
+        trie.data.len(),
+        values.len()
     );
     let mut props = header(inputs, version, PROPERTY_INPUTS, &sizes);
     props.push_str(
-        "//! One packed `u16` of properties for every code point, in a code point trie.\n//!\n\
+        "//! One packed `u32` of properties for every code point: a code point trie maps each code\n\
+         //! point to a one-byte index into `VALUES`, the distinct packed values.\n//!\n\
          //! Bits 0-2: RFC 5892 derived property (0 PVALID, 1 CONTEXTJ, 2 CONTEXTO, 3 DISALLOWED,\n\
          //! 4 UNASSIGNED). Bits 3-7: Bidi_Class, index into `BIDI_CLASSES`. Bits 8-10: Joining_Type,\n\
          //! index into `JOINING_TYPES`. Bit 11: Canonical_Combining_Class is Virama (9).\n\
-         //! Bit 12: General_Category is M (Mn, Mc, Me). Bits 13-15: Script, index into `SCRIPTS`.\n\n",
+         //! Bit 12: General_Category is M (Mn, Mc, Me). Bits 13-15: Script, index into `SCRIPTS`.\n\
+         //! Bit 16: NFC_Quick_Check is No or Maybe. Bit 17: Canonical_Combining_Class is not 0.\n\n",
     );
     let names = |list: &[(&str, &str)]| {
         list.iter()
@@ -1249,7 +1282,6 @@ fn render(inputs: &Inputs) -> Result<Vec<(&'static str, String)>> {
          /// Code points per `INDEX1` entry is `1 << INDEX_SHIFT`.\n\
          pub(crate) const INDEX_SHIFT: u32 = {INDEX_SHIFT};\n"
     );
-    let u16s = |v: &[u16]| v.iter().map(|&x| x as u32).collect::<Vec<u32>>();
     props.push_str(&array(
         "BMP_INDEX",
         "u16",
@@ -1270,9 +1302,15 @@ fn render(inputs: &Inputs) -> Result<Vec<(&'static str, String)>> {
     ));
     props.push_str(&array(
         "DATA",
-        "u16",
-        &hex_items(&u16s(&trie.data), 4),
-        "The packed property values, in deduplicated blocks.",
+        "u8",
+        &trie.data,
+        "The index into `VALUES` of each code point, in deduplicated blocks.",
+    ));
+    props.push_str(&array(
+        "VALUES",
+        "u32",
+        &hex_items(&values, 5),
+        "The distinct packed property values, in increasing order.",
     ));
     files.push(("properties.rs", props));
 
@@ -1404,6 +1442,7 @@ fn measure(root: &Path) -> Result<()> {
     let ucd = unicode_data(inputs.text("ucd/UnicodeData.txt"))?;
     let derived = derived_property(&inputs, &ucd)?;
     let packed = packed_properties(&inputs, &ucd, &derived)?;
+    let (_, packed) = value_table(&packed)?;
     // Lookup cost: every scalar value, in order and in a scattered order, ten rounds each.
     let scattered: Vec<u32> = (0..CODE_POINTS as u32)
         .map(|i| i.wrapping_mul(0x9E37_79B9) % CODE_POINTS as u32)
