@@ -263,30 +263,18 @@ fn process_ascii(input: &str, options: Options, statuses: &mut Statuses, x4_2: b
 /// capitals (which changes no length and no criterion), so that a name in error costs no
 /// allocation. `None` when a label starts with "xn--" in any case.
 fn check_ascii_name(name: &[u8], options: Options) -> Option<Statuses> {
-    let ace = |start: usize| {
-        name.get(start..start + 4)
-            .is_some_and(|p| p.eq_ignore_ascii_case(b"xn--"))
-    };
-    if ace(0) {
-        return None;
-    }
     let mut statuses = Statuses::default();
-    let mut start = 0;
-    // Every byte is a letter, a digit or a hyphen, capitals included (step 1 maps them).
-    let mut ldh = true;
-    for i in 0..=name.len() {
-        match name.get(i) {
-            Some(&b'.') | None => {}
-            Some(&b) => {
-                ldh &= (b | 0x20).is_ascii_lowercase() || b.is_ascii_digit() || b == b'-';
-                continue;
-            }
-        }
-        // The next label is looked at as it begins, so that an A-label form leaves early.
-        if ace(i + 1) {
+    let mut rest = Some(name);
+    while let Some(remaining) = rest {
+        // An A-label form leaves as soon as such a label begins.
+        if remaining
+            .get(..4)
+            .is_some_and(|p| p.eq_ignore_ascii_case(b"xn--"))
+        {
             return None;
         }
-        let label = name.get(start..i).unwrap_or(&[]);
+        let (label, ldh, next) = split_ldh(remaining);
+        rest = next;
         if options.verify_dns_length && (label.is_empty() || label.len() > 63) {
             statuses.add(Status::A4_2);
         }
@@ -303,8 +291,6 @@ fn check_ascii_name(name: &[u8], options: Options) -> Option<Statuses> {
                 statuses.add(Status::U1);
             }
         }
-        start = i + 1;
-        ldh = true;
     }
     if options.verify_dns_length {
         let length = name.strip_suffix(b".").unwrap_or(name).len();
@@ -313,6 +299,44 @@ fn check_ascii_name(name: &[u8], options: Options) -> Option<Statuses> {
         }
     }
     Some(statuses)
+}
+
+/// The class of each byte for [`split_ldh`]: 0 a letter (either case), a digit or a hyphen;
+/// 1 U+002E; 2 anything else (a test checks it against those definitions). A table read costs
+/// less than the comparisons.
+#[rustfmt::skip]
+static BYTE_CLASS: [u8; 256] = [
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 1, 2,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2, 2,
+    2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2,
+    2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+];
+
+/// The first label of an ASCII name, whether its bytes are all letters (capitals included,
+/// which step 1 maps), digits or hyphens, and the rest of the name after its dot.
+#[inline]
+fn split_ldh(name: &[u8]) -> (&[u8], bool, Option<&[u8]>) {
+    let mut other = 0u8;
+    for (i, &b) in name.iter().enumerate() {
+        let class = BYTE_CLASS.get(usize::from(b)).copied().unwrap_or(2);
+        if class == 1 {
+            return (name.get(..i).unwrap_or(&[]), other == 0, name.get(i + 1..));
+        }
+        other |= class;
+    }
+    (name, other == 0, None)
 }
 
 /// The checks of [`process_ascii`], on the name before step 1 maps its capitals.
@@ -835,6 +859,20 @@ mod tests {
             }
         }
         assert!(bounded > 100 && redone > 10, "{bounded} {redone}");
+    }
+
+    #[test]
+    fn byte_classes() {
+        for b in 0..=255u8 {
+            let expected = if b.is_ascii_alphanumeric() || b == b'-' {
+                0
+            } else if b == b'.' {
+                1
+            } else {
+                2
+            };
+            assert_eq!(BYTE_CLASS[usize::from(b)], expected, "{b:#04x}");
+        }
     }
 
     #[test]
