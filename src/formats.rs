@@ -129,7 +129,7 @@ impl Options {
     fn mapped<'a>(&self, input: &'a str) -> Cow<'a, str> {
         if self.uts46_mapping {
             // A code point the table disallows stays in place, and the IDNA2008 rules reject it.
-            uts46::mapping::map_and_normalize(input, false).0
+            uts46::mapping::map_and_normalize(input, false).text
         } else {
             Cow::Borrowed(input)
         }

@@ -243,6 +243,21 @@ impl Statuses {
         self.0 |= status.bit();
     }
 
+    #[inline]
+    pub(crate) fn is_empty(&self) -> bool {
+        self.0 == 0
+    }
+
+    #[inline]
+    pub(crate) fn contains(&self, status: Status) -> bool {
+        self.0 & status.bit() != 0
+    }
+
+    #[inline]
+    pub(crate) fn merge(&mut self, other: Statuses) {
+        self.0 |= other.0;
+    }
+
     pub(crate) fn into_result(self) -> Result<(), Error> {
         if self.0 == 0 {
             Ok(())

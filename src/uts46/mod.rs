@@ -40,11 +40,9 @@ pub(crate) mod mapping;
 
 use alloc::borrow::Cow;
 use alloc::string::String;
-use alloc::vec::Vec;
 
 use error::Statuses;
 pub use error::{Error, Status};
-use mapping::Entry;
 
 use crate::{bidi, context, punycode};
 
@@ -105,13 +103,13 @@ impl Default for Options {
 /// [`Status::V7`] when the input holds a code point whose status is `disallowed`: step 1 keeps
 /// it, and criterion 7 of section 4.1 would reject it in any label.
 pub fn map(input: &str, options: Options) -> Result<Cow<'_, str>, Error> {
-    let (mapped, disallowed) = mapping::map_and_normalize(input, options.transitional_processing);
-    if disallowed {
+    let mapped = mapping::map_and_normalize(input, options.transitional_processing);
+    if mapped.disallowed {
         let mut s = Statuses::default();
         s.add(Status::V7);
         s.into_result()?;
     }
-    Ok(mapped)
+    Ok(mapped.text)
 }
 
 /// ToASCII, UTS #46 section 4.2: processes `input` (section 4), converts each label with
@@ -123,59 +121,59 @@ pub fn map(input: &str, options: Options) -> Result<Cow<'_, str>, Error> {
 /// Every [`Status`] recorded, but [`Status::X4_2`] (ToASCII records [`Status::A4_2`] for an
 /// empty label instead).
 pub fn to_ascii(input: &str, options: Options) -> Result<String, Error> {
+    if input.is_ascii()
+        && let Some(statuses) = check_ascii_name(input.as_bytes(), options)
+    {
+        statuses.into_result()?;
+        return Ok(input.to_ascii_lowercase());
+    }
     let mut statuses = Statuses::default();
-    let unicode = process(input, options, &mut statuses, false);
-    let ascii = if unicode.is_ascii() {
-        unicode
-    } else {
-        punycode_labels(&unicode, &mut statuses)
-    };
+    let (ascii, bounded) =
+        process_general(input, options, &mut statuses, false, Form::AsciiOrBound);
     if options.verify_dns_length {
-        verify_dns_length(&ascii, &mut statuses);
+        let mut lengths = Statuses::default();
+        verify_dns_length(&ascii, &mut lengths);
+        if bounded && lengths.contains(Status::A4_1) {
+            // The bounds add up to more than 253 octets: the exact lengths decide.
+            let mut exact = Statuses::default();
+            let (ascii, _) = process_general(input, options, &mut exact, false, Form::Ascii);
+            verify_dns_length(&ascii, &mut exact);
+            exact.into_result()?;
+            return Ok(ascii);
+        }
+        statuses.merge(lengths);
     }
     statuses.into_result()?;
     Ok(ascii)
 }
 
-/// ToASCII step 3: each label with non-ASCII code points becomes "xn--" and its Punycode.
-fn punycode_labels(unicode: &str, statuses: &mut Statuses) -> String {
-    let mut ascii = String::with_capacity(unicode.len() + 8);
-    for (i, label) in unicode.split('.').enumerate() {
-        if i > 0 {
-            ascii.push('.');
-        }
-        if label.is_ascii() {
-            ascii.push_str(label);
-        } else {
-            ascii.push_str("xn--");
-            if push_punycode(label, &mut ascii).is_err() {
-                // Step 4.2 of section 4.2 (ToASCII): a Punycode failure is A3, and the label is
-                // left as it was.
-                ascii.truncate(ascii.len() - "xn--".len());
-                statuses.add(Status::A3);
-                ascii.push_str(label);
-            }
+/// [`push_a_label`] for a name already in error ([`Form::AsciiOrBound`]): "xn--" and a filler
+/// as long as the bound on the label's Punycode when the label has at most 59 code points and
+/// the bound fits in 63 octets (returns true), the A-label otherwise.
+#[cold]
+#[inline(never)]
+fn push_bounded(label: &str, chars: &[char], out: &mut String, statuses: &mut Statuses) -> bool {
+    if chars.len() <= crate::label::MAX_ULABEL_CHARS {
+        let bound = crate::label::encoded_len_bound(chars);
+        if bound <= 63 - "xn--".len() {
+            out.push_str("xn--");
+            out.extend(core::iter::repeat_n('-', bound));
+            return true;
         }
     }
-    ascii
+    push_a_label(label, chars, out, statuses);
+    false
 }
 
-/// Appends the Punycode of `label` to `out`: on the stack for a label of DNS size (the
-/// allocation-free encoder), through the allocating one for anything longer.
-fn push_punycode(label: &str, out: &mut String) -> Result<(), punycode::PunycodeError> {
-    let mut chars = ['\0'; 64];
-    let mut n = 0;
-    for c in label.chars() {
-        let Some(slot) = chars.get_mut(n) else {
-            out.push_str(&punycode::encode(label)?);
-            return Ok(());
-        };
-        *slot = c;
-        n += 1;
-    }
+/// ToASCII step 3 for one label with non-ASCII code points: "xn--" and its Punycode, on the
+/// stack for a label of DNS size (the allocation-free encoder), through the allocating encoder
+/// for anything longer. Step 4.2 of section 4.2: a Punycode failure is A3, and the label is left
+/// as it was.
+fn push_a_label(label: &str, chars: &[char], out: &mut String, statuses: &mut Statuses) {
     let mut bytes = [0u8; 256];
-    match punycode::encode_into(chars.get(..n).unwrap_or(&[]), &mut bytes) {
+    match punycode::encode_into(chars, &mut bytes) {
         Ok(len) => {
+            out.push_str("xn--");
             out.extend(
                 bytes
                     .get(..len)
@@ -183,13 +181,21 @@ fn push_punycode(label: &str, out: &mut String) -> Result<(), punycode::Punycode
                     .iter()
                     .map(|&b| char::from(b)),
             );
-            Ok(())
         }
-        Err(punycode::PunycodeError::TooLong) => {
-            out.push_str(&punycode::encode(label)?);
-            Ok(())
+        Err(punycode::PunycodeError::TooLong) => match punycode::encode(label) {
+            Ok(encoded) => {
+                out.push_str("xn--");
+                out.push_str(&encoded);
+            }
+            Err(_) => {
+                statuses.add(Status::A3);
+                out.push_str(label);
+            }
+        },
+        Err(_) => {
+            statuses.add(Status::A3);
+            out.push_str(label);
         }
-        Err(e) => Err(e),
     }
 }
 
@@ -224,7 +230,7 @@ fn process(input: &str, options: Options, statuses: &mut Statuses, x4_2: bool) -
     if input.is_ascii() && !has_a_label_prefix(input) {
         process_ascii(input, options, statuses, x4_2)
     } else {
-        process_general(input, options, statuses, x4_2)
+        process_general(input, options, statuses, x4_2, Form::Unicode).0
     }
 }
 
@@ -248,135 +254,405 @@ fn ascii_labels(name: &[u8]) -> impl Iterator<Item = &[u8]> {
 /// AL or AN character, so the name is not a Bidi domain name (criterion 9 does not apply).
 /// Left are criteria 2 and 3 (CheckHyphens), 7 (UseSTD3ASCIIRules) and empty labels.
 fn process_ascii(input: &str, options: Options, statuses: &mut Statuses, x4_2: bool) -> String {
-    let out = input.to_ascii_lowercase();
-    let mut labels = ascii_labels(out.as_bytes()).enumerate().peekable();
+    check_ascii(input.as_bytes(), options, statuses, x4_2);
+    input.to_ascii_lowercase()
+}
+
+/// ToASCII of an ASCII name without an "xn--" label, as [`process_ascii`] and
+/// [`verify_dns_length`] would do it, in one pass over the bytes and before step 1 maps the
+/// capitals (which changes no length and no criterion), so that a name in error costs no
+/// allocation. `None` when a label starts with "xn--" in any case.
+fn check_ascii_name(name: &[u8], options: Options) -> Option<Statuses> {
+    let mut statuses = Statuses::default();
+    let mut rest = Some(name);
+    while let Some(remaining) = rest {
+        // An A-label form leaves as soon as such a label begins.
+        if remaining
+            .get(..4)
+            .is_some_and(|p| p.eq_ignore_ascii_case(b"xn--"))
+        {
+            return None;
+        }
+        let (label, ldh, next) = split_ldh(remaining);
+        rest = next;
+        if options.verify_dns_length && (label.is_empty() || label.len() > 63) {
+            statuses.add(Status::A4_2);
+        }
+        if !label.is_empty() {
+            if options.check_hyphens {
+                if label.get(2) == Some(&b'-') && label.get(3) == Some(&b'-') {
+                    statuses.add(Status::V2);
+                }
+                if label.first() == Some(&b'-') || label.last() == Some(&b'-') {
+                    statuses.add(Status::V3);
+                }
+            }
+            if options.use_std3_ascii_rules && !ldh {
+                statuses.add(Status::U1);
+            }
+        }
+    }
+    if options.verify_dns_length {
+        let length = name.strip_suffix(b".").unwrap_or(name).len();
+        if length == 0 || length > 253 {
+            statuses.add(Status::A4_1);
+        }
+    }
+    Some(statuses)
+}
+
+/// The class of each byte for [`split_ldh`]: 0 a letter (either case), a digit or a hyphen;
+/// 1 U+002E; 2 anything else (a test checks it against those definitions). A table read costs
+/// less than the comparisons.
+#[rustfmt::skip]
+static BYTE_CLASS: [u8; 256] = [
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 1, 2,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2, 2,
+    2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2,
+    2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+];
+
+/// The first label of an ASCII name, whether its bytes are all letters (capitals included,
+/// which step 1 maps), digits or hyphens, and the rest of the name after its dot.
+#[inline]
+fn split_ldh(name: &[u8]) -> (&[u8], bool, Option<&[u8]>) {
+    let mut other = 0u8;
+    for (i, &b) in name.iter().enumerate() {
+        let class = BYTE_CLASS.get(usize::from(b)).copied().unwrap_or(2);
+        if class == 1 {
+            return (name.get(..i).unwrap_or(&[]), other == 0, name.get(i + 1..));
+        }
+        other |= class;
+    }
+    (name, other == 0, None)
+}
+
+/// The checks of [`process_ascii`], on the name before step 1 maps its capitals.
+fn check_ascii(name: &[u8], options: Options, statuses: &mut Statuses, x4_2: bool) {
+    let mut labels = ascii_labels(name).enumerate().peekable();
     while let Some((index, bytes)) = labels.next() {
-        let (Some(&first), Some(&last)) = (bytes.first(), bytes.last()) else {
+        if bytes.is_empty() {
             let is_root = index > 0 && labels.peek().is_none();
             if x4_2 && !is_root {
                 statuses.add(Status::X4_2);
             }
             continue;
-        };
-        if options.check_hyphens {
-            if bytes.get(2) == Some(&b'-') && bytes.get(3) == Some(&b'-') {
-                statuses.add(Status::V2);
-            }
-            if first == b'-' || last == b'-' {
-                statuses.add(Status::V3);
-            }
         }
-        if options.use_std3_ascii_rules
-            && !bytes
-                .iter()
-                .all(|&b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
-        {
+        validate_ascii(bytes, options, statuses, true);
+    }
+}
+
+/// The Validity Criteria of section 4.1 on a non-empty ASCII label that is not an A-label:
+/// criteria 2 and 3 (CheckHyphens) and 7 (UseSTD3ASCIIRules); every lowercase ASCII code point
+/// is `valid`, none is a mark or a joiner, and a label holds no U+002E. `unmapped`: the label is
+/// read before step 1, which maps its capitals to small letters.
+fn validate_ascii(bytes: &[u8], options: Options, statuses: &mut Statuses, unmapped: bool) {
+    if options.check_hyphens {
+        if bytes.get(2) == Some(&b'-') && bytes.get(3) == Some(&b'-') {
+            statuses.add(Status::V2);
+        }
+        if bytes.first() == Some(&b'-') || bytes.last() == Some(&b'-') {
+            statuses.add(Status::V3);
+        }
+    }
+    // Capitals are fine before step 1, which maps them: setting bit 5 makes A-Z a-z and
+    // leaves no other byte in a-z.
+    let fold = if unmapped { 0x20 } else { 0 };
+    let ldh = bytes
+        .iter()
+        .all(|&b| (b | fold).is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+    if !ldh {
+        // Criterion 7: step 1 leaves no capital, but a label of the general path is checked
+        // as the criteria say.
+        if !unmapped && bytes.iter().any(u8::is_ascii_uppercase) {
+            statuses.add(Status::V7);
+        }
+        if options.use_std3_ascii_rules {
             statuses.add(Status::U1);
         }
     }
-    drop(labels);
-    out
 }
 
-/// [`process`] for any input.
-fn process_general(input: &str, options: Options, statuses: &mut Statuses, x4_2: bool) -> String {
-    let (mapped, _) = mapping::map_and_normalize(input, options.transitional_processing);
-    let mut out = String::with_capacity(mapped.len());
-    // Each label's byte range in `out` and whether the validity criteria were applied to it.
-    let mut labels: Vec<(usize, usize, bool)> = Vec::new();
-    let mut chars: Vec<char> = Vec::new();
+/// Which result [`process_general`] builds.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Form {
+    /// The processed domain name of section 4 (ToUnicode).
+    Unicode,
+    /// ToASCII step 3 applied to it: every label with non-ASCII code points as "xn--" and its
+    /// Punycode.
+    Ascii,
+    /// [`Form::Ascii`] until an error is recorded; after it, when a label of at most 59 code
+    /// points is to be encoded, "xn--" and a filler as long as the bound on its Punycode
+    /// ([`crate::label::encoded_len_bound`]) when that fits in 63 octets. ToASCII fails anyway
+    /// then, and such a label cannot fail to encode (A3: no delta overflows `u32` for so few
+    /// code points) nor break the label length (A4_2, 1 to 63 octets either way); the name
+    /// length (A4_1) is known when the filled name is within 253 octets, which bounds the real
+    /// one, and must be found again exactly otherwise.
+    AsciiOrBound,
+}
+
+/// What step 4 (Convert/Validate) makes of a label, by its text after steps 1 and 2.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// ASCII, not starting with "xn--".
+    Ascii,
+    /// Non-ASCII, not starting with "xn--".
+    Unicode,
+    /// "xn--" and Punycode that decodes; the code points are the decoded ones.
+    Decoded,
+    /// "xn--" and Punycode that does not decode (step 4.1.2).
+    BadPunycode,
+    /// "xn--" and a non-ASCII code point (step 4.1.1).
+    NonAsciiAce,
+}
+
+/// Code points a label buffer holds on the stack: a DNS label has at most 63 octets, so at most
+/// 63 code points, and an A-label of 63 octets decodes to at most 59.
+const LABEL_CHARS: usize = 64;
+
+/// The code points of an ASCII label, in `buf` or, when they do not fit, in `heap`.
+fn ascii_chars<'b>(
+    label: &str,
+    buf: &'b mut [char; LABEL_CHARS],
+    heap: &'b mut alloc::vec::Vec<char>,
+) -> &'b [char] {
+    let bytes = label.as_bytes();
+    match buf.get_mut(..bytes.len()) {
+        Some(slots) => {
+            for (slot, &b) in slots.iter_mut().zip(bytes) {
+                *slot = char::from(b);
+            }
+            slots
+        }
+        None => {
+            heap.clear();
+            heap.extend(bytes.iter().map(|&b| char::from(b)));
+            heap
+        }
+    }
+}
+
+/// Sorts a label into its [`Kind`] and puts its code points (the decoded ones for
+/// [`Kind::Decoded`]) into `buf`, or into `heap` when they do not fit; none for
+/// [`Kind::Ascii`], whose bytes are its code points.
+fn label_chars<'b>(
+    label: &str,
+    buf: &'b mut [char; LABEL_CHARS],
+    heap: &'b mut alloc::vec::Vec<char>,
+) -> (Kind, &'b [char]) {
+    let kind = match label.strip_prefix("xn--") {
+        Some(_) if !label.is_ascii() => Kind::NonAsciiAce,
+        Some(encoded) => match punycode::decode_into(encoded.as_bytes(), buf) {
+            Ok(len) => return (Kind::Decoded, buf.get(..len).unwrap_or(&[])),
+            Err(punycode::PunycodeError::TooLong) => match punycode::decode(encoded) {
+                Ok(decoded) => {
+                    heap.clear();
+                    heap.extend(decoded.chars());
+                    return (Kind::Decoded, heap);
+                }
+                Err(_) => Kind::BadPunycode,
+            },
+            Err(_) => Kind::BadPunycode,
+        },
+        None if label.is_ascii() => return (Kind::Ascii, &[]),
+        None => Kind::Unicode,
+    };
+    let mut n = 0;
+    for c in label.chars() {
+        let Some(slot) = buf.get_mut(n) else {
+            heap.clear();
+            heap.extend(label.chars());
+            return (kind, heap);
+        };
+        *slot = c;
+        n += 1;
+    }
+    (kind, buf.get(..n).unwrap_or(&[]))
+}
+
+/// [`process`] for any input, building the result in the given form. Each label is converted
+/// once: an A-label is decoded on the stack, validated, and, for ToASCII, written back as it
+/// came (the decoder admits one Punycode string per code point sequence, ignoring case, and the
+/// label is lowercase after step 1, so the encoding of what it decoded to is the label itself).
+fn process_general(
+    input: &str,
+    options: Options,
+    statuses: &mut Statuses,
+    x4_2: bool,
+    form: Form,
+) -> (String, bool) {
+    let mapped = mapping::map_and_normalize(input, options.transitional_processing);
+    let text: &str = &mapped.text;
+    let mut out = String::with_capacity(match form {
+        Form::Unicode => text.len(),
+        Form::Ascii | Form::AsciiOrBound => 2 * text.len() + 8,
+    });
+    // A label was written as a filler (Form::AsciiOrBound).
+    let mut bounded = false;
+    let mut buf = ['\0'; LABEL_CHARS];
+    let mut heap = alloc::vec::Vec::new();
     let mut bidi_domain = false;
-    let label_count = mapped.split('.').count();
-    for (index, label) in mapped.split('.').enumerate() {
+    let mut rest = Some(text);
+    let mut count = 0;
+    while let Some(remaining) = rest {
+        // Step 3 (Break), a byte loop: U+002E is one byte and never inside another code point.
+        let (label, next) = match remaining.as_bytes().iter().position(|&b| b == b'.') {
+            Some(dot) => (remaining.get(..dot).unwrap_or(""), remaining.get(dot + 1..)),
+            None => (remaining, None),
+        };
+        rest = next;
+        let index = count;
+        count += 1;
         if index > 0 {
             out.push('.');
         }
         let start = out.len();
-        let mut validated = true;
-        chars.clear();
-        match label.strip_prefix("xn--") {
-            Some(_) if !label.is_ascii() => {
+        let (kind, chars) = label_chars(label, &mut buf, &mut heap);
+        // Whether the criteria were applied, and whether the label is an RTL one.
+        let (validated, rtl) = match kind {
+            Kind::Ascii => {
+                if !label.is_empty() {
+                    validate_ascii(label.as_bytes(), options, statuses, false);
+                }
+                (true, false)
+            }
+            Kind::Unicode => {
+                let transitional = options.transitional_processing;
+                // Criterion 7 for the non-ASCII code points: known from step 1 when it left
+                // the name as it was, one lookup each otherwise. Step 2 made the name NFC.
+                let rtl = if mapped.valid {
+                    mapped.maybe_rtl && bidi::has_rtl(chars)
+                } else {
+                    let facts = mapping::label_facts(chars, transitional);
+                    if !facts.valid {
+                        statuses.add(Status::V7);
+                    }
+                    facts.rtl
+                };
+                validate(chars, options, statuses);
+                (true, rtl)
+            }
+            Kind::Decoded => {
+                // Step 4.1.3: a decoded label that is empty or ASCII was not an A-label.
+                if chars.iter().all(char::is_ascii) {
+                    statuses.add(Status::P4);
+                }
+                // Step 4.1.4: always the criteria of Nontransitional Processing.
+                let facts = mapping::label_facts(chars, false);
+                // Criterion 1: only a decoded label can be outside NFC.
+                if !facts.nfc {
+                    statuses.add(Status::V1);
+                }
+                if !facts.valid {
+                    statuses.add(Status::V7);
+                }
+                validate(chars, options, statuses);
+                (true, facts.rtl)
+            }
+            Kind::BadPunycode => {
+                // Step 4.1.2: record the error and go on with the next label; with
+                // IgnoreInvalidPunycode the label stays as it is, without an error (the ASCII
+                // fast path the flag was added for: such a label is passed through, not
+                // validated).
+                if !options.ignore_invalid_punycode {
+                    statuses.add(Status::P4);
+                }
+                (false, false)
+            }
+            Kind::NonAsciiAce => {
                 // Step 4.1.1: an A-label is ASCII.
                 statuses.add(Status::P4);
-                validated = false;
-                chars.extend(label.chars());
-                out.push_str(label);
+                (false, bidi::has_rtl(chars))
             }
-            Some(encoded) => match punycode::decode(encoded) {
-                Ok(decoded) => {
-                    // Step 4.1.3: a decoded label that is empty or ASCII was not an A-label.
-                    if decoded.is_empty() || decoded.is_ascii() {
-                        statuses.add(Status::P4);
-                    }
-                    // Criterion 1: only a decoded label can be outside NFC.
-                    if !unicode_normalization::is_nfc(&decoded) {
-                        statuses.add(Status::V1);
-                    }
-                    chars.extend(decoded.chars());
-                    // Step 4.1.4: always the criteria of Nontransitional Processing.
-                    validate(&chars, options, false, statuses);
-                    out.push_str(&decoded);
-                }
-                Err(_) if options.ignore_invalid_punycode => {
-                    // Step 4.1.2 with IgnoreInvalidPunycode: the label stays as it is, without
-                    // an error, and processing goes on with the next label (the ASCII fast path
-                    // the flag was added for: such a label is passed through, not validated).
-                    validated = false;
-                    chars.extend(label.chars());
-                    out.push_str(label);
-                }
-                Err(_) => {
-                    // Step 4.1.2: record the error and go on with the next label.
-                    statuses.add(Status::P4);
-                    validated = false;
-                    chars.extend(label.chars());
-                    out.push_str(label);
-                }
-            },
-            None => {
-                chars.extend(label.chars());
-                validate(&chars, options, options.transitional_processing, statuses);
-                out.push_str(label);
+        };
+        match (form, kind) {
+            (Form::Unicode, Kind::Decoded) => out.extend(chars.iter()),
+            (Form::Ascii | Form::AsciiOrBound, Kind::Decoded)
+                if chars.iter().all(char::is_ascii) =>
+            {
+                out.extend(chars.iter());
             }
+            (Form::AsciiOrBound, Kind::Unicode | Kind::NonAsciiAce) if !statuses.is_empty() => {
+                bounded |= push_bounded(label, chars, &mut out, statuses);
+            }
+            (Form::Ascii | Form::AsciiOrBound, Kind::Unicode | Kind::NonAsciiAce) => {
+                push_a_label(label, chars, &mut out, statuses);
+            }
+            _ => out.push_str(label),
         }
-        let is_root = index + 1 == label_count && label_count > 1;
+        let is_root = rest.is_none() && index > 0;
         if x4_2 && start == out.len() && !is_root {
             statuses.add(Status::X4_2);
         }
-        bidi_domain = bidi_domain || bidi::has_rtl(&chars);
-        labels.push((start, out.len(), validated));
-    }
-    // Criterion 9: "If CheckBidi, and if the domain name is a Bidi domain name, then the label
-    // must satisfy all six of the numbered conditions in RFC 5893, Section 2" — for every label,
-    // which is why this waits until all labels are known.
-    if options.check_bidi && bidi_domain {
-        for &(start, end, validated) in &labels {
-            if !validated || start == end {
-                continue;
-            }
-            chars.clear();
-            chars.extend(out.get(start..end).unwrap_or("").chars());
-            let failed = bidi::failed_conditions(&chars);
-            for (rule, status) in [
-                (1, Status::B1),
-                (2, Status::B2),
-                (3, Status::B3),
-                (4, Status::B4),
-                (5, Status::B5),
-                (6, Status::B6),
-            ] {
-                if failed & (1 << rule) != 0 {
-                    statuses.add(status);
+        if !options.check_bidi {
+            continue;
+        }
+        // Criterion 9: "If CheckBidi, and if the domain name is a Bidi domain name, then the
+        // label must satisfy all six of the numbered conditions in RFC 5893, Section 2" — for
+        // every label. The labels before the first RTL one are converted again when it comes.
+        if !bidi_domain && rtl {
+            bidi_domain = true;
+            let mut again = ['\0'; LABEL_CHARS];
+            let mut again_heap = alloc::vec::Vec::new();
+            for earlier in text.split('.').take(index) {
+                match label_chars(earlier, &mut again, &mut again_heap) {
+                    (Kind::Ascii, _) => {
+                        add_bidi(ascii_chars(earlier, &mut again, &mut again_heap), statuses);
+                    }
+                    (Kind::Unicode | Kind::Decoded, chars) => add_bidi(chars, statuses),
+                    _ => {}
                 }
             }
         }
+        if bidi_domain && validated {
+            // An ASCII label's code points are its bytes, put in the buffer only now.
+            let chars = if kind == Kind::Ascii {
+                ascii_chars(label, &mut buf, &mut heap)
+            } else {
+                chars
+            };
+            add_bidi(chars, statuses);
+        }
     }
-    out
+    (out, bounded)
+}
+
+/// Records the conditions of RFC 5893 section 2 that a non-empty label fails.
+fn add_bidi(label: &[char], statuses: &mut Statuses) {
+    if label.is_empty() {
+        return;
+    }
+    let failed = bidi::failed_conditions(label);
+    for (rule, status) in [
+        (1, Status::B1),
+        (2, Status::B2),
+        (3, Status::B3),
+        (4, Status::B4),
+        (5, Status::B5),
+        (6, Status::B6),
+    ] {
+        if failed & (1 << rule) != 0 {
+            statuses.add(status);
+        }
+    }
 }
 
 /// The Validity Criteria of UTS #46 section 4.1 on one label, but criterion 1 (NFC), which the
 /// caller checks where it can fail, and criterion 9 (Bidi), which needs the whole name.
-fn validate(label: &[char], options: Options, transitional: bool, statuses: &mut Statuses) {
+/// Criterion 7 for the non-ASCII code points is the caller's, from the lookups it made anyway.
+fn validate(label: &[char], options: Options, statuses: &mut Statuses) {
     let (Some(&first), Some(&last)) = (label.first(), label.last()) else {
         // "Each of the following criteria must be satisfied for a non-empty label."
         return;
@@ -412,11 +688,6 @@ fn validate(label: &[char], options: Options, transitional: bool, statuses: &mut
             }
             continue;
         }
-        match mapping::entry(c) {
-            Entry::Valid => {}
-            Entry::Deviation(_) if !transitional => {}
-            _ => statuses.add(Status::V7),
-        }
         if options.check_joiners {
             // Criterion 8: the CONTEXTJ rules only (RFC 5892 Appendix A.1 and A.2).
             match context::context_rule(c) {
@@ -439,6 +710,7 @@ fn validate(label: &[char], options: Options, transitional: bool, statuses: &mut
 #[cfg(test)]
 mod tests {
     use super::*;
+    use unicode_normalization::UnicodeNormalization;
 
     #[test]
     fn ignore_invalid_punycode_passes_the_label_through() {
@@ -479,6 +751,11 @@ mod tests {
         // Unchanged by step 1 but not NFC.
         assert_eq!(map("a\u{30A}", d).as_deref(), Ok("\u{E5}"));
         assert_eq!(map("a\u{AD}b", d).as_deref(), Ok("ab"));
+        // A leading combining mark has no starter to compose with: NFC leaves it (UAX #15).
+        let leading = "\u{301}a\u{301}";
+        assert_eq!(leading.nfc().collect::<String>(), "\u{301}\u{E1}");
+        assert_eq!(map(leading, d).as_deref(), Ok("\u{301}\u{E1}"));
+        assert!(matches!(map("\u{301}\u{E1}", d), Ok(Cow::Borrowed(_))));
         assert_eq!(map("a\u{E000}", d).unwrap_err().first(), Status::V7);
     }
 
@@ -511,12 +788,18 @@ mod tests {
             inputs.extend(longer);
         }
         inputs.push("ab--c.-d.e-".into());
+        // The DNS lengths: a 64-octet label, names of 253 and 255 octets, with a root label.
+        let l63 = "a".repeat(63);
+        inputs.push("A".repeat(64));
+        inputs.push(format!("{l63}.{l63}.{l63}.{}", "a".repeat(61)));
+        inputs.push(format!("{l63}.{l63}.{l63}.{}.", "a".repeat(61)));
+        inputs.push(format!("{l63}.{l63}.{l63}.{l63}"));
         for input in inputs.iter().filter(|s| !has_a_label_prefix(s)) {
             for options in all {
                 for x4_2 in [false, true] {
                     let (mut fast, mut general) = (Statuses::default(), Statuses::default());
                     let a = process_ascii(input, options, &mut fast, x4_2);
-                    let b = process_general(input, options, &mut general, x4_2);
+                    let b = process_general(input, options, &mut general, x4_2, Form::Unicode).0;
                     assert_eq!(a, b, "{input:?}");
                     assert_eq!(
                         fast.into_result(),
@@ -524,7 +807,71 @@ mod tests {
                         "{input:?} {options:?}"
                     );
                 }
+                // ToASCII's one-pass check against the general path and the length check.
+                let mut general = Statuses::default();
+                let (ascii, _) = process_general(input, options, &mut general, false, Form::Ascii);
+                if options.verify_dns_length {
+                    verify_dns_length(&ascii, &mut general);
+                }
+                let fast = check_ascii_name(input.as_bytes(), options).unwrap();
+                assert_eq!(
+                    fast.into_result(),
+                    general.into_result(),
+                    "to_ascii {input:?} {options:?}"
+                );
             }
+        }
+    }
+
+    /// ToASCII of a name already in error writes fillers for its U-labels; the statuses must be
+    /// those of the exact encoding, for names on both sides of 253 octets and labels on both
+    /// sides of 63.
+    #[test]
+    fn bounded_labels_give_the_statuses_of_the_encoding() {
+        let d = Options::default();
+        let labels = [
+            "b\u{FC}cher".to_string(),
+            "\u{4E2D}\u{6587}".to_string(),
+            "\u{FC}".repeat(20),
+            "\u{4E00}\u{9FA5}".repeat(10),
+            "a\u{10FFFD}".repeat(29),
+            "\u{5D0}\u{5D1}".repeat(12),
+        ];
+        let (mut bounded, mut redone) = (0, 0);
+        for first in ["a-", "a\u{200D}b", "\u{301}a"] {
+            for label in &labels {
+                for count in 1..=14 {
+                    let name = format!("{first}.{}", vec![label.as_str(); count].join("."));
+                    let mut exact = Statuses::default();
+                    let (ascii, _) = process_general(&name, d, &mut exact, false, Form::Ascii);
+                    verify_dns_length(&ascii, &mut exact);
+                    assert_eq!(
+                        to_ascii(&name, d).err(),
+                        exact.into_result().err(),
+                        "{name}"
+                    );
+                    let mut s = Statuses::default();
+                    let (filled, b) = process_general(&name, d, &mut s, false, Form::AsciiOrBound);
+                    bounded += usize::from(b);
+                    redone +=
+                        usize::from(b && filled.strip_suffix('.').unwrap_or(&filled).len() > 253);
+                }
+            }
+        }
+        assert!(bounded > 100 && redone > 10, "{bounded} {redone}");
+    }
+
+    #[test]
+    fn byte_classes() {
+        for b in 0..=255u8 {
+            let expected = if b.is_ascii_alphanumeric() || b == b'-' {
+                0
+            } else if b == b'.' {
+                1
+            } else {
+                2
+            };
+            assert_eq!(BYTE_CLASS[usize::from(b)], expected, "{b:#04x}");
         }
     }
 

@@ -772,20 +772,210 @@ impl Trie {
 /// UTS #46 section 5 status values, in the order of their packed index.
 const STATUSES: &[&str] = &["valid", "mapped", "deviation", "ignored", "disallowed"];
 
+/// Blocks of the first-level index of the UTS #46 ranges: `1 << UTS46_BMP_SHIFT` code points in
+/// the BMP, where the scripts and their ranges are dense, `1 << UTS46_SUPPLEMENTARY_SHIFT` above;
+/// the low bits of a range start within its block are kept in one byte. Chosen by measurement,
+/// see README.md.
+const UTS46_BMP_SHIFT: u32 = 5;
+const UTS46_SUPPLEMENTARY_SHIFT: u32 = 8;
+/// The ranges that start at or above the index limit are searched in full (`TAIL_STARTS`); the
+/// limit is the lowest block boundary above which at most this many ranges start.
+const UTS46_TAIL_MAX: usize = 8;
+
+/// What one code point's line of IdnaMappingTable.txt says, with a mapping to a single code
+/// point written as the difference to the code point (so that runs like A-Z share one value).
+#[derive(Clone, PartialEq, Eq)]
+enum CpMapping {
+    None,
+    Delta(i32),
+    Str(String),
+}
+
 struct Mapping {
     starts: Vec<u32>,
-    /// `status | offset << 3 | len << 19`: offset and length (in bytes) into `strings`.
+    /// Packed values, see `pack_value` and the header of the generated file.
     values: Vec<u32>,
     strings: String,
+    /// How many ranges the file's lines make before merging, for the measurements.
+    lines: usize,
+}
+
+/// The first-level index of the ranges (see the generated file's header).
+struct RangeIndex {
+    /// `first[b]`: how many ranges start below block `b`, for every block below `limit`, and
+    /// one more entry for `limit` itself.
+    first: Vec<u16>,
+    /// The low bits of each range start, within its block.
+    low: Vec<u8>,
+    /// The starts of the ranges at or above `limit`.
+    tail: Vec<u32>,
+    limit: u32,
+}
+
+/// The block of a code point below the index limit, and its low bits within the block.
+fn uts46_block(cp: u32) -> (u32, u32) {
+    if cp < 0x1_0000 {
+        (cp >> UTS46_BMP_SHIFT, cp & ((1 << UTS46_BMP_SHIFT) - 1))
+    } else {
+        (
+            (0x1_0000 >> UTS46_BMP_SHIFT) + ((cp - 0x1_0000) >> UTS46_SUPPLEMENTARY_SHIFT),
+            cp & ((1 << UTS46_SUPPLEMENTARY_SHIFT) - 1),
+        )
+    }
+}
+
+/// The first code point of a block.
+fn uts46_block_start(b: u32) -> u32 {
+    let bmp_blocks = 0x1_0000 >> UTS46_BMP_SHIFT;
+    if b < bmp_blocks {
+        b << UTS46_BMP_SHIFT
+    } else {
+        0x1_0000 + ((b - bmp_blocks) << UTS46_SUPPLEMENTARY_SHIFT)
+    }
+}
+
+impl RangeIndex {
+    fn build(starts: &[u32]) -> Result<RangeIndex> {
+        let big = 1u32 << UTS46_SUPPLEMENTARY_SHIFT;
+        let tail_from = starts.len().saturating_sub(UTS46_TAIL_MAX);
+        let limit = starts
+            .get(tail_from)
+            .map_or(0, |&s| s.div_ceil(big) * big)
+            .max(0x1_0000);
+        let mut first = Vec::new();
+        for b in 0..=uts46_block(limit).0 {
+            let n = starts.partition_point(|&s| s < uts46_block_start(b));
+            first.push(u16::try_from(n).map_err(|_| "too many UTS #46 ranges for u16")?);
+        }
+        Ok(RangeIndex {
+            first,
+            low: starts.iter().map(|&s| uts46_block(s).1 as u8).collect(),
+            tail: starts.iter().copied().filter(|&s| s >= limit).collect(),
+            limit,
+        })
+    }
+
+    /// The index of the range holding `cp`, as the reader in `src/uts46/mapping.rs` finds it.
+    fn find(&self, cp: u32) -> usize {
+        if cp >= self.limit {
+            let before = *self.first.last().unwrap_or(&0) as usize;
+            return before + self.tail.partition_point(|&s| s <= cp) - 1;
+        }
+        let (b, low) = uts46_block(cp);
+        let (lo, hi) = (
+            self.first[b as usize] as usize,
+            self.first[b as usize + 1] as usize,
+        );
+        lo + self.low[lo..hi].partition_point(|&l| u32::from(l) <= low) - 1
+    }
+
+    fn bytes(&self) -> usize {
+        self.first.len() * 2 + self.low.len() + self.tail.len() * 4
+    }
+}
+
+/// The normalization and Bidi facts kept with a `valid` or `disallowed` code point, the ones
+/// UTS #46 processing asks of every code point it keeps: bits 0-7 Canonical_Combining_Class,
+/// bits 8-9 NFC_Quick_Check (0 Yes, 1 Maybe, 2 No), bit 10 Bidi_Class R, AL or AN.
+fn kept_facts(inputs: &Inputs) -> Result<Vec<u32>> {
+    const NORM: &str = "ucd/DerivedNormalizationProps.txt";
+    let ccc = enumerated(
+        inputs,
+        "ucd/extracted/DerivedCombiningClass.txt",
+        |v| match v {
+            "Not_Reordered" => Some(0u32),
+            _ => v.parse::<u32>().ok(),
+        },
+    )?;
+    let rtl = enumerated(inputs, "ucd/extracted/DerivedBidiClass.txt", |v| {
+        index_of(BIDI_CLASSES, v)
+            .and_then(|i| BIDI_CLASSES.get(i as usize))
+            .map(|(short, _)| matches!(*short, "R" | "AL" | "AN"))
+    })?;
+    let mut qc = vec![0u32; CODE_POINTS];
+    for line in data_lines(inputs.text(NORM), NORM)? {
+        if line.fields.first() == Some(&"NFC_QC") {
+            let v = match line.fields.get(1) {
+                Some(&"M") => 1,
+                Some(&"N") => 2,
+                other => return Err(format!("{NORM}: NFC_QC value {other:?}")),
+            };
+            for cp in line.first..=line.last {
+                qc[cp as usize] = v;
+            }
+        }
+    }
+    Ok((0..CODE_POINTS)
+        .map(|cp| ccc[cp] | qc[cp] << 8 | u32::from(rtl[cp]) << 10)
+        .collect())
+}
+
+/// `status | alternating << 3 | 1 << 4 | delta << 5` for a delta mapping,
+/// `status | alternating << 3 | offset << 5 | len << 21` for a string, and
+/// `status | alternating << 3 | facts << 5` for no mapping (`kept_facts`).
+fn pack_value(
+    status: u32,
+    mapping: &CpMapping,
+    facts: u32,
+    alternating: bool,
+    pool: &Pool,
+) -> Result<u32> {
+    let alt = u32::from(alternating) << 3;
+    Ok(match mapping {
+        CpMapping::Delta(d) => {
+            if !(-(1 << 26)..(1 << 26)).contains(d) {
+                return Err(format!("UTS #46 delta {d} does not fit 27 bits"));
+            }
+            status | alt | 1 << 4 | ((*d as u32) << 5)
+        }
+        CpMapping::None => status | alt | facts << 5,
+        CpMapping::Str(s) => {
+            let offset = pool.offset(s)?;
+            if offset >= 1 << 16 || s.len() >= 1 << 11 {
+                return Err(format!(
+                    "UTS #46 mapping {s:?} does not fit the packed value"
+                ));
+            }
+            status | alt | offset << 5 | (s.len() as u32) << 21
+        }
+    })
+}
+
+/// The mapped strings, each stored once, and inside a longer one when it is a part of it.
+struct Pool {
+    strings: String,
+}
+
+impl Pool {
+    fn new(mut all: Vec<String>) -> Pool {
+        all.sort_by(|a, b| b.len().cmp(&a.len()).then_with(|| a.cmp(b)));
+        all.dedup();
+        let mut strings = String::new();
+        for s in all {
+            if !strings.contains(&s) {
+                strings.push_str(&s);
+            }
+        }
+        Pool { strings }
+    }
+
+    fn offset(&self, s: &str) -> Result<u32> {
+        if s.is_empty() {
+            return Ok(0);
+        }
+        self.strings
+            .find(s)
+            .map(|o| o as u32)
+            .ok_or_else(|| format!("UTS #46 mapping {s:?} missing from the pool"))
+    }
 }
 
 fn uts46_mapping(inputs: &Inputs) -> Result<Mapping> {
     const FILE: &str = MAPPING_INPUT;
-    let mut starts = Vec::new();
-    let mut values = Vec::new();
-    let mut strings = String::new();
-    let mut pool: BTreeMap<String, u32> = BTreeMap::new();
+    let mut status = vec![u32::MAX; CODE_POINTS];
+    let mut mapping = vec![CpMapping::None; CODE_POINTS];
     let mut next = 0u32;
+    let mut lines = 0;
     for (n, raw) in inputs.text(FILE).lines().enumerate() {
         let content = raw.split('#').next().unwrap_or("").trim();
         if content.is_empty() {
@@ -797,57 +987,137 @@ fn uts46_mapping(inputs: &Inputs) -> Result<Mapping> {
             return Err(format!("{FILE}:{}: gap before U+{first:04X}", n + 1));
         }
         next = last + 1;
-        let status = fields.get(1).copied().unwrap_or("");
+        lines += 1;
+        let name = fields.get(1).copied().unwrap_or("");
         let status_index = STATUSES
             .iter()
-            .position(|s| *s == status)
-            .ok_or_else(|| format!("{FILE}:{}: unknown status {status:?}", n + 1))?
+            .position(|s| *s == name)
+            .ok_or_else(|| format!("{FILE}:{}: unknown status {name:?}", n + 1))?
             as u32;
-        let mapped: String = match fields.get(2) {
-            Some(m) if status == "mapped" || status == "deviation" => m
+        let mapped: Vec<u32> = match fields.get(2) {
+            Some(m) if name == "mapped" || name == "deviation" => m
                 .split_whitespace()
-                .map(|s| {
-                    let cp = parse_cp(s, FILE, n + 1)?;
-                    char::from_u32(cp).ok_or_else(|| format!("{FILE}:{}: surrogate", n + 1))
-                })
-                .collect::<Result<String>>()?,
-            _ if status == "mapped" => {
+                .map(|s| parse_cp(s, FILE, n + 1))
+                .collect::<Result<Vec<u32>>>()?,
+            _ if name == "mapped" => {
                 return Err(format!("{FILE}:{}: mapped without a mapping", n + 1));
             }
-            _ => String::new(),
+            _ => Vec::new(),
         };
-        let offset = if mapped.is_empty() {
-            0
-        } else if let Some(&o) = pool.get(&mapped) {
-            o
-        } else {
-            let o = strings.len() as u32;
-            strings.push_str(&mapped);
-            pool.insert(mapped.clone(), o);
-            o
-        };
-        if offset >= 1 << 16 || mapped.len() >= 1 << 13 {
-            return Err(format!(
-                "{FILE}:{}: mapping does not fit the packed value",
-                n + 1
-            ));
+        let text = mapped
+            .iter()
+            .map(|&cp| char::from_u32(cp).ok_or_else(|| format!("{FILE}:{}: surrogate", n + 1)))
+            .collect::<Result<String>>()?;
+        for cp in first..=last {
+            status[cp as usize] = status_index;
+            mapping[cp as usize] = match mapped.as_slice() {
+                [one] => CpMapping::Delta(*one as i32 - cp as i32),
+                [] if name == "deviation" => CpMapping::Str(String::new()),
+                [] => CpMapping::None,
+                _ => CpMapping::Str(text.clone()),
+            };
         }
-        // Adjacent lines with the same status and no mapping are one range.
-        let value = status_index | offset << 3 | (mapped.len() as u32) << 19;
-        if mapped.is_empty() && values.last() == Some(&value) {
-            continue;
-        }
-        starts.push(first);
-        values.push(value);
     }
     if next as usize != CODE_POINTS {
         return Err(format!("{FILE}: ends at U+{:04X}, not U+10FFFF", next - 1));
     }
-    Ok(Mapping {
+    let pool = Pool::new(
+        mapping
+            .iter()
+            .filter_map(|m| match m {
+                CpMapping::Str(s) if !s.is_empty() => Some(s.clone()),
+                _ => None,
+            })
+            .collect(),
+    );
+    // Greedy ranges: a run of one value, or, when longer, an alternating run where the code
+    // points at even distance from the start share a value and those at odd distance are valid
+    // (the capital/small pairs of Latin, Greek, Cyrillic...).
+    // The facts of the code points processing keeps as they are; a `deviation` one must need
+    // none (the reader assumes it: starter, NFC_Quick_Check=Yes, not RTL).
+    let all_facts = kept_facts(inputs)?;
+    let mut facts = vec![0u32; CODE_POINTS];
+    for cp in 0..CODE_POINTS {
+        match STATUSES[status[cp] as usize] {
+            "valid" | "disallowed" => facts[cp] = all_facts[cp],
+            "deviation" if all_facts[cp] != 0 => {
+                return Err(format!("deviation U+{cp:04X} is not a plain starter"));
+            }
+            _ => {}
+        }
+    }
+    let same = |a: usize, b: usize| {
+        status[a] == status[b] && mapping[a] == mapping[b] && facts[a] == facts[b]
+    };
+    let valid = |a: usize| status[a] == 0 && mapping[a] == CpMapping::None && facts[a] == 0;
+    let mut starts = Vec::new();
+    let mut values = Vec::new();
+    let mut cp = 0usize;
+    while cp < CODE_POINTS {
+        let mut end = cp + 1;
+        while end < CODE_POINTS && same(cp, end) {
+            end += 1;
+        }
+        let mut alt_end = cp;
+        while alt_end + 1 < CODE_POINTS && same(cp, alt_end) && valid(alt_end + 1) {
+            alt_end += 2;
+        }
+        let alternating = !valid(cp) && alt_end - cp >= 4 && alt_end > end;
+        if alternating {
+            end = alt_end;
+        }
+        starts.push(cp as u32);
+        values.push(pack_value(
+            status[cp],
+            &mapping[cp],
+            facts[cp],
+            alternating,
+            &pool,
+        )?);
+        cp = end;
+    }
+    let m = Mapping {
         starts,
         values,
-        strings,
-    })
+        strings: pool.strings,
+        lines,
+    };
+    // Read every code point back through the index, as the crate's reader does.
+    let index = RangeIndex::build(&m.starts)?;
+    for cp in 0..CODE_POINTS as u32 {
+        let i = index.find(cp);
+        let v = m.values[i];
+        let odd = (cp - m.starts[i]) % 2 == 1;
+        let kept = matches!(v & 7, 0 | 4) && v & 16 == 0 && !(v & 8 != 0 && odd);
+        if kept && (v >> 5) & 0x7FF != facts[cp as usize] {
+            return Err(format!("UTS #46 facts disagree with the UCD at U+{cp:04X}"));
+        }
+        let (st, map) = if v & 8 != 0 && odd {
+            (0, CpMapping::None)
+        } else if v & 16 != 0 {
+            (v & 7, CpMapping::Delta((v as i32) >> 5))
+        } else {
+            let (o, l) = (((v >> 5) & 0xFFFF) as usize, (v >> 21) as usize);
+            let st = v & 7;
+            let s = if matches!(st, 1 | 2) {
+                &m.strings[o..o + l]
+            } else {
+                ""
+            };
+            let map = if s.is_empty() && st != 2 {
+                CpMapping::None
+            } else {
+                CpMapping::Str(s.to_string())
+            };
+            (st, map)
+        };
+        if st != status[cp as usize] || map != mapping[cp as usize] {
+            return Err(format!(
+                "UTS #46 ranges disagree with the file at U+{cp:04X}"
+            ));
+        }
+    }
+    Ok(m)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1044,36 +1314,90 @@ fn render(inputs: &Inputs) -> Result<Vec<(&'static str, String)>> {
     ));
     files.push(("properties.rs", props));
 
+    let index = RangeIndex::build(&mapping.starts)?;
     let sizes = format!(
-        "UTS #46 mapping: {} ranges ({} bytes), {} bytes of mapped strings.",
+        "UTS #46 mapping: {} ranges (from {} lines), {} bytes of values, {} bytes of index\n\
+         (BLOCK_FIRST, RANGE_LOW, TAIL_STARTS), {} bytes of mapped strings: {} bytes in all.",
         mapping.starts.len(),
-        mapping.starts.len() * 8,
-        mapping.strings.len()
+        mapping.lines,
+        mapping.values.len() * 4,
+        index.bytes(),
+        mapping.strings.len(),
+        mapping.values.len() * 4 + index.bytes() + mapping.strings.len()
     );
-    let mut uts46 = header(inputs, version, &[MAPPING_INPUT], &sizes);
+    let mut uts46 = header(
+        inputs,
+        version,
+        &[
+            MAPPING_INPUT,
+            "ucd/DerivedNormalizationProps.txt",
+            "ucd/extracted/DerivedCombiningClass.txt",
+            "ucd/extracted/DerivedBidiClass.txt",
+        ],
+        &sizes,
+    );
     uts46.push_str(
-        "//! The UTS #46 mapping table (IdnaMappingTable.txt) as sorted ranges.\n//!\n\
-         //! `RANGE_VALUES[i]` applies from `RANGE_STARTS[i]` up to the next start. Its bits 0-2 are\n\
-         //! the status (index into `STATUSES`); bits 3-18 the byte offset and bits 19-31 the byte\n\
-         //! length of the mapping in `MAPPED` (zero for no mapping).\n\n",
+        "//! The UTS #46 mapping table (IdnaMappingTable.txt) as sorted ranges of code points.\n//!\n\
+         //! Finding the range of `cp`: below `INDEX_LIMIT`, the code points are cut in blocks of\n\
+         //! `1 << BMP_SHIFT` in the BMP and of `1 << SUPPLEMENTARY_SHIFT` above (block\n\
+         //! `b = (0x10000 >> BMP_SHIFT) + ((cp - 0x10000) >> SUPPLEMENTARY_SHIFT)` there). Block `b`\n\
+         //! holds the ranges `BLOCK_FIRST[b]..BLOCK_FIRST[b + 1]` (those that start in it), and\n\
+         //! `RANGE_LOW[i]` is the start of range `i` within its block (its low bits). The range of\n\
+         //! `cp` is `BLOCK_FIRST[b] - 1` plus the number of those starts at or below `cp`'s low\n\
+         //! bits. From `INDEX_LIMIT` on, it is `BLOCK_FIRST[last] - 1` plus the number of\n\
+         //! `TAIL_STARTS` at or below `cp`. The first range starts at U+0000.\n//!\n\
+         //! `RANGE_VALUES[i]`, the packed status and mapping of range `i`:\n//!\n\
+         //! - bits 0-2: the status, index into `STATUSES`;\n\
+         //! - bit 3: alternating: the code points at an odd distance from the range's start are\n\
+         //!   `valid`, the others have the value (runs of capital/small letter pairs);\n\
+         //! - bit 4 set: the mapping is the single code point `cp + delta`, with `delta` the signed\n\
+         //!   bits 5-31 (so that a run like A-Z..a-z is one range);\n\
+         //! - bit 4 clear, status `mapped` or `deviation`: bits 5-20 are the byte offset and bits\n\
+         //!   21-31 the byte length of the mapping in `MAPPED` (the empty mapping of a `deviation`\n\
+         //!   has length zero);\n\
+         //! - status `valid` or `disallowed` (the code points processing keeps): bits 5-12 are the\n\
+         //!   Canonical_Combining_Class, bits 13-14 the NFC_Quick_Check (0 Yes, 1 Maybe, 2 No), bit\n\
+         //!   15 is set for Bidi_Class R, AL or AN (DerivedNormalizationProps.txt,\n\
+         //!   DerivedCombiningClass.txt, DerivedBidiClass.txt with its defaults), so that one lookup\n\
+         //!   answers the NFC quick check (UAX #15) and the Bidi domain name test (RFC 5893) too.\n\
+         //!   The `deviation` code points have none of these (checked by the generator).\n\n",
     );
     let _ = writeln!(
         uts46,
         "/// UTS #46 status names by packed index.\n\
          #[allow(dead_code)] // documents the packed order; the reader matches on the index\n\
-         pub(crate) static STATUSES: [&str; {}] = [{}];\n",
+         pub(crate) static STATUSES: [&str; {}] = [{}];\n\n\
+         /// Code points per block of `BLOCK_FIRST` in the BMP is `1 << BMP_SHIFT`.\n\
+         pub(crate) const BMP_SHIFT: u32 = {UTS46_BMP_SHIFT};\n\n\
+         /// Code points per block of `BLOCK_FIRST` above the BMP is `1 << SUPPLEMENTARY_SHIFT`.\n\
+         pub(crate) const SUPPLEMENTARY_SHIFT: u32 = {UTS46_SUPPLEMENTARY_SHIFT};\n\n\
+         /// `BLOCK_FIRST` covers the code points below this one.\n\
+         pub(crate) const INDEX_LIMIT: u32 = 0x{:X};\n",
         STATUSES.len(),
         STATUSES
             .iter()
             .map(|s| format!("{s:?}"))
             .collect::<Vec<_>>()
-            .join(", ")
+            .join(", "),
+        index.limit
     );
     uts46.push_str(&array(
-        "RANGE_STARTS",
+        "BLOCK_FIRST",
+        "u16",
+        &index.first,
+        "The number of ranges that start below each block, and below `INDEX_LIMIT` last.",
+    ));
+    uts46.push_str(&array(
+        "RANGE_LOW",
+        "u8",
+        &index.low,
+        "The low bits of each range's first code point, within its block.",
+    ));
+    uts46.push_str(&array(
+        "TAIL_STARTS",
         "u32",
-        &hex_items(&mapping.starts, 4),
-        "The first code point of each range.",
+        &hex_items(&index.tail, 4),
+        "The first code points of the ranges from `INDEX_LIMIT` on.",
     ));
     uts46.push_str(&array(
         "RANGE_VALUES",
@@ -1083,7 +1407,8 @@ fn render(inputs: &Inputs) -> Result<Vec<(&'static str, String)>> {
     ));
     let _ = writeln!(
         uts46,
-        "/// The mapped strings, concatenated.\npub(crate) static MAPPED: &str = \"{}\";",
+        "/// The mapped strings of more than one code point, concatenated; a string that is part\n\
+         /// of a longer one is stored only there.\npub(crate) static MAPPED: &str = \"{}\";",
         mapping.strings.escape_unicode()
     );
     files.push(("uts46.rs", uts46));
