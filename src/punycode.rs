@@ -397,8 +397,8 @@ fn decode_ascii_into(
 /// per output; this check is the independent "re-encode and compare" of section 6.4, for a
 /// caller who wants the uniqueness not to rest on the decoder alone. (The validators of this
 /// crate rely on the strict decoder, and assert the comparison in debug builds; the tests check
-/// it on every payload of up to four bytes, the fuzz target on any input.) The re-encoding is compared byte by byte as
-/// it is produced, without a buffer, and stops at the first difference.
+/// it on every payload of up to four bytes, the fuzz target on any input.) The re-encoding is
+/// compared byte by byte as it is produced, without a buffer, and stops at the first difference.
 ///
 /// # Errors
 ///
