@@ -424,16 +424,7 @@ mod tests {
                 continue;
             }
             let fields: Vec<&str> = data.split(';').map(str::trim).collect();
-            let (lo, hi) = match fields[0].split_once("..") {
-                Some((a, b)) => (
-                    u32::from_str_radix(a, 16).unwrap(),
-                    u32::from_str_radix(b, 16).unwrap(),
-                ),
-                None => {
-                    let a = u32::from_str_radix(fields[0], 16).unwrap();
-                    (a, a)
-                }
-            };
+            let (lo, hi) = code_point_range(fields[0]);
             let mapping: String = fields
                 .get(2)
                 .map(|m| {
@@ -463,6 +454,15 @@ mod tests {
         assert_eq!(seen, 0x11_0000 - 0x800);
     }
 
+    /// The first field of a UCD line: `XXXX` or `XXXX..YYYY`.
+    fn code_point_range(field: &str) -> (u32, u32) {
+        let (a, b) = field.split_once("..").unwrap_or((field, field));
+        (
+            u32::from_str_radix(a, 16).unwrap(),
+            u32::from_str_radix(b, 16).unwrap(),
+        )
+    }
+
     /// Each code point of a `;` file with the first field equal to `property` (or every line
     /// when `property` is empty), with the value field.
     fn ucd_values(file: &str, property: &str) -> Vec<(u32, String)> {
@@ -481,16 +481,7 @@ mod tests {
             } else {
                 continue;
             };
-            let (lo, hi) = match fields[0].split_once("..") {
-                Some((a, b)) => (
-                    u32::from_str_radix(a, 16).unwrap(),
-                    u32::from_str_radix(b, 16).unwrap(),
-                ),
-                None => {
-                    let a = u32::from_str_radix(fields[0], 16).unwrap();
-                    (a, a)
-                }
-            };
+            let (lo, hi) = code_point_range(fields[0]);
             out.extend((lo..=hi).map(|cp| (cp, value.to_string())));
         }
         out
