@@ -127,7 +127,8 @@ pub(crate) fn check_alabel(
     let (n, basic) = match punycode::decode_alabel_into(payload, buf) {
         Ok(decoded) => {
             debug_assert!(
-                punycode::decode_canonical_into(payload, &mut [char::MAX; 59]).is_ok(),
+                punycode::decode_canonical_into(payload, &mut [char::MAX; MAX_ULABEL_CHARS])
+                    .is_ok(),
                 "strict decoding accepted a non-canonical payload"
             );
             decoded
