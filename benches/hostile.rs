@@ -83,7 +83,8 @@ fn at_limit(c: &mut Criterion) {
     // allows, as many as 253 octets allow: the longest U-label name of this kind.
     let cjk_label = longest_ulabel(|i| char::from_u32(0x4E00 + i));
     let cjk = repeat_labels(&cjk_label, "\u{3002}");
-    // The same name in A-label form: every label decoded and checked (strict decoding leaves no re-encoding to do).
+    // The same name in A-label form: every label decoded and checked (strict decoding leaves
+    // no re-encoding to do).
     let cjk_alabels = repeat_labels(&alabel(&cjk_label), ".");
     // Hebrew letters (R): a Bidi domain name, so the Bidi rule runs on every label.
     let hebrew_label = longest_ulabel(|i| char::from_u32(0x5D0 + i % 27));
