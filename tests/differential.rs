@@ -23,37 +23,31 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use idn_hostname::{BidiScope, ContextRule, ErrorKind, Options};
 
-/// idna 3.20's error codes, as numbered in the verdict files (index 0: accepted).
-const CODES: [&str; 28] = [
-    "ok",
-    "input_too_long",
-    "label_too_long",
-    "domain_too_long",
-    "empty_label",
-    "empty_domain",
-    "not_nfc",
-    "hyphen_3_4",
-    "hyphen_start_end",
-    "leading_combiner",
-    "disallowed_codepoint",
-    "contextj",
-    "contexto",
-    "unknown_codepoint",
-    "bidi_rule_1",
-    "bidi_rule_2",
-    "bidi_rule_3",
-    "bidi_rule_4",
-    "bidi_rule_5",
-    "bidi_rule_6",
-    "bidi_unknown_direction",
-    "invalid_alabel",
-    "non_canonical_alabel",
-    "invalid_ascii",
-    "invalid_utf8",
-    "uts46_disallowed",
-    "uts46_std3",
-    "unsupported_errors",
-];
+/// idna 3.20's error codes, as numbered in the verdict files (index 0: accepted), from the
+/// manifest the generator writes beside them.
+fn codes() -> &'static [String] {
+    static CODES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    CODES.get_or_init(|| {
+        let manifest: serde_json::Value =
+            serde_json::from_slice(&read("manifest.json")).expect("JSON manifest.json");
+        let codes: Vec<String> = manifest["codes"]
+            .as_array()
+            .expect("manifest.json: a list of codes")
+            .iter()
+            .map(|c| {
+                c.as_str()
+                    .expect("manifest.json: codes are strings")
+                    .to_string()
+            })
+            .collect();
+        assert_eq!(
+            codes.first().map(String::as_str),
+            Some("ok"),
+            "manifest.json: code 0"
+        );
+        codes
+    })
+}
 
 /// Failure classes (tools/reference/README.md, "Failure classes"); bit `class - 1` of a mask.
 const EMPTY: u32 = 1;
@@ -452,7 +446,10 @@ fn run_family(family: &Family, options: &Options) -> Tally {
 }
 
 fn note(tally: &mut Tally, code: u32, crate_key: String, case: &str) {
-    let idna_key = CODES.get(code as usize).copied().unwrap_or("?").to_string();
+    let idna_key = codes()
+        .get(code as usize)
+        .map_or("?", String::as_str)
+        .to_string();
     let seen = tally.differences.entry((idna_key, crate_key)).or_default();
     seen.count += 1;
     if seen.examples.len() < 3 {
