@@ -195,12 +195,33 @@ fn div_rem(x: u32, d: u32) -> (u32, u32) {
     }
 }
 
-/// The threshold `t` for the digit at `k` (RFC 3492 sections 3.3 and 6.2): `k - bias` clamped to
-/// `tmin..=tmax`. The "+ tmin" of the pseudocode is omitted as section 6.2 allows.
-#[inline]
-fn threshold(k: u32, bias: u32) -> u32 {
-    // `k <= bias` gives 0 here, below `tmin`.
-    k.saturating_sub(bias).clamp(TMIN, TMAX)
+/// The thresholds `t` of the digits of one generalized variable-length integer (RFC 3492
+/// sections 3.3, 6.2 and 6.3): `k - bias` clamped to `tmin..=tmax`, for `k = base, 2 base, ...`.
+/// The "+ tmin" of the pseudocode is omitted as section 6.2 allows. `k - bias` is kept rather
+/// than `k`: one addition a digit instead of a subtraction and a saturation.
+struct Thresholds {
+    k_minus_bias: i64,
+}
+
+impl Thresholds {
+    /// The thresholds with `bias`, starting at `k = base`.
+    #[inline]
+    fn new(bias: u32) -> Self {
+        Thresholds {
+            k_minus_bias: i64::from(BASE) - i64::from(bias),
+        }
+    }
+
+    /// The threshold of the next digit. Every caller stops within a dozen digits (`w` or `q`
+    /// shrinks or grows at least tenfold a digit, `base - tmax`), long before `k` could grow
+    /// large.
+    #[inline]
+    fn next(&mut self) -> u32 {
+        // Clamped to `tmin..=tmax`, which fits a `u32`.
+        let t = self.k_minus_bias.clamp(i64::from(TMIN), i64::from(TMAX)) as u32;
+        self.k_minus_bias += i64::from(BASE);
+        t
+    }
 }
 
 /// The digit-value of a basic code point (RFC 3492 section 5): `A-Z` and `a-z` are 0 to 25,
@@ -278,10 +299,7 @@ fn decode_deltas(
     while let Some(&first) = bytes.next() {
         let oldi = i;
         let mut w: u32 = 1;
-        // `k - bias` for `k = base, 2 base, ...`: the threshold before clamping (see
-        // `threshold`). `w` grows at least tenfold a digit (`base - tmax`), so the loop fails
-        // with an overflow within eleven digits, long before this could.
-        let mut k_minus_bias = i64::from(BASE) - i64::from(bias);
+        let mut thresholds = Thresholds::new(bias);
         let mut byte = first;
         loop {
             let digit = digit_value(byte).ok_or(PunycodeError::InvalidDigit)?;
@@ -289,13 +307,11 @@ fn decode_deltas(
                 .checked_mul(w)
                 .and_then(|product| i.checked_add(product))
                 .ok_or(PunycodeError::Overflow)?;
-            // Clamped to `tmin..=tmax`, which fits a `u32`.
-            let t = k_minus_bias.clamp(i64::from(TMIN), i64::from(TMAX)) as u32;
+            let t = thresholds.next();
             if digit < t {
                 break;
             }
             w = w.checked_mul(BASE - t).ok_or(PunycodeError::Overflow)?;
-            k_minus_bias += i64::from(BASE);
             byte = *bytes.next().ok_or(PunycodeError::Truncated)?;
         }
         // `i` only grew since `oldi` was taken.
@@ -497,15 +513,14 @@ impl Sink for String {
 /// the thresholds of `bias` (RFC 3492 sections 3.3 and 6.3).
 fn write_delta<S: Sink>(delta: u32, bias: u32, sink: &mut S) -> Result<(), PunycodeError> {
     let mut q = delta;
-    let mut k = BASE;
+    let mut thresholds = Thresholds::new(bias);
     loop {
-        let t = threshold(k, bias);
+        let t = thresholds.next();
         if q < t {
             break;
         }
         sink.push(digit_byte(t + (q - t) % (BASE - t)))?;
         q = (q - t) / (BASE - t);
-        k = k.saturating_add(BASE);
     }
     sink.push(digit_byte(q))
 }
