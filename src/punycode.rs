@@ -289,11 +289,6 @@ fn decode_deltas(
     let mut n = INITIAL_N;
     let mut i: u32 = 0;
     let mut bias = INITIAL_BIAS;
-    // `length(output) + 1`, the divisor of `i`, is kept as an integer of `i`'s width.
-    let mut points = u32::try_from(basic_len)
-        .ok()
-        .and_then(|length| length.checked_add(1))
-        .ok_or(PunycodeError::Overflow)?;
     let mut length = basic_len;
     let mut bytes = deltas.iter();
     while let Some(&first) = bytes.next() {
@@ -315,6 +310,11 @@ fn decode_deltas(
             byte = *bytes.next().ok_or(PunycodeError::Truncated)?;
         }
         // `i` only grew since `oldi` was taken.
+        // `length(output) + 1`, the divisor of `i`: an integer of `i`'s width.
+        let points = u32::try_from(length)
+            .ok()
+            .and_then(|length| length.checked_add(1))
+            .ok_or(PunycodeError::Overflow)?;
         bias = adapt(i.saturating_sub(oldi), points, oldi == 0);
         let (steps, position) = div_rem(i, points);
         n = n.checked_add(steps).ok_or(PunycodeError::Overflow)?;
@@ -325,9 +325,8 @@ fn decode_deltas(
         let position = usize::try_from(i).map_err(|_| PunycodeError::Overflow)?;
         insert(position, c, length)?;
         length += 1;
-        // `i < points` after the modulo, so `i + 1` fits; `points` counts one more code point.
+        // `i < points` after the modulo, so `i + 1` fits.
         i += 1;
-        points = points.checked_add(1).ok_or(PunycodeError::Overflow)?;
     }
     Ok(length)
 }
