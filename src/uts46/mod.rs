@@ -155,8 +155,8 @@ pub fn to_ascii(input: &str, options: Options) -> Result<String, Error> {
 fn push_bounded(label: &str, chars: &[char], out: &mut String, statuses: &mut Statuses) -> bool {
     if chars.len() <= crate::label::MAX_ULABEL_CHARS {
         let bound = crate::label::encoded_len_bound(chars);
-        if bound <= 63 - "xn--".len() {
-            out.push_str("xn--");
+        if bound <= crate::label::MAX_LABEL_OCTETS - crate::label::ACE_PREFIX.len() {
+            out.push_str(crate::label::ACE_PREFIX);
             out.extend(core::iter::repeat_n('-', bound));
             return true;
         }
@@ -214,13 +214,23 @@ pub fn to_unicode(input: &str, options: Options) -> (String, Result<(), Error>) 
 /// from 1 to 253" (A4_1) and "The length of each label is from 1 to 63" (A4_2); the empty root
 /// label is one of those labels, so a trailing dot is refused (UTS #46 since revision 31).
 fn verify_dns_length(ascii: &str, statuses: &mut Statuses) {
-    let name = ascii.strip_suffix('.').unwrap_or(ascii);
-    if name.is_empty() || name.len() > 253 {
+    if !name_length_ok(ascii.as_bytes()) {
         statuses.add(Status::A4_1);
     }
-    if ascii_labels(ascii.as_bytes()).any(|label| label.is_empty() || label.len() > 63) {
+    if !ascii_labels(ascii.as_bytes()).all(label_length_ok) {
         statuses.add(Status::A4_2);
     }
+}
+
+/// ToASCII step 4, A4_1: the name, without the root label and its dot, has 1 to 253 octets.
+fn name_length_ok(ascii: &[u8]) -> bool {
+    let name = ascii.strip_suffix(b".").unwrap_or(ascii);
+    (1..=crate::domain::MAX_NAME_OCTETS).contains(&name.len())
+}
+
+/// ToASCII step 4, A4_2: a label has 1 to 63 octets.
+fn label_length_ok(label: &[u8]) -> bool {
+    (1..=crate::label::MAX_LABEL_OCTETS).contains(&label.len())
 }
 
 /// The Processing steps of UTS #46 section 4 (Map, Normalize, Break, Convert/Validate), then
@@ -275,28 +285,20 @@ fn check_ascii_name(name: &[u8], options: Options) -> Option<Statuses> {
         }
         let (label, ldh, next) = split_ldh(remaining);
         rest = next;
-        if options.verify_dns_length && (label.is_empty() || label.len() > 63) {
+        if options.verify_dns_length && !label_length_ok(label) {
             statuses.add(Status::A4_2);
         }
         if !label.is_empty() {
             if options.check_hyphens {
-                if label.get(2) == Some(&b'-') && label.get(3) == Some(&b'-') {
-                    statuses.add(Status::V2);
-                }
-                if label.first() == Some(&b'-') || label.last() == Some(&b'-') {
-                    statuses.add(Status::V3);
-                }
+                check_hyphens(label, &mut statuses);
             }
             if options.use_std3_ascii_rules && !ldh {
                 statuses.add(Status::U1);
             }
         }
     }
-    if options.verify_dns_length {
-        let length = name.strip_suffix(b".").unwrap_or(name).len();
-        if length == 0 || length > 253 {
-            statuses.add(Status::A4_1);
-        }
+    if options.verify_dns_length && !name_length_ok(name) {
+        statuses.add(Status::A4_1);
     }
     Some(statuses)
 }
@@ -354,18 +356,24 @@ fn check_ascii(name: &[u8], options: Options, statuses: &mut Statuses, x4_2: boo
     }
 }
 
+/// Criteria 2 and 3 of section 4.1 (CheckHyphens) on an ASCII label: no "--" in the third and
+/// fourth positions (V2), no hyphen at either end (V3).
+fn check_hyphens(label: &[u8], statuses: &mut Statuses) {
+    if label.get(2) == Some(&b'-') && label.get(3) == Some(&b'-') {
+        statuses.add(Status::V2);
+    }
+    if label.first() == Some(&b'-') || label.last() == Some(&b'-') {
+        statuses.add(Status::V3);
+    }
+}
+
 /// The Validity Criteria of section 4.1 on a non-empty ASCII label that is not an A-label:
 /// criteria 2 and 3 (CheckHyphens) and 7 (UseSTD3ASCIIRules); every lowercase ASCII code point
 /// is `valid`, none is a mark or a joiner, and a label holds no U+002E. `unmapped`: the label is
 /// read before step 1, which maps its capitals to small letters.
 fn validate_ascii(bytes: &[u8], options: Options, statuses: &mut Statuses, unmapped: bool) {
     if options.check_hyphens {
-        if bytes.get(2) == Some(&b'-') && bytes.get(3) == Some(&b'-') {
-            statuses.add(Status::V2);
-        }
-        if bytes.first() == Some(&b'-') || bytes.last() == Some(&b'-') {
-            statuses.add(Status::V3);
-        }
+        check_hyphens(bytes, statuses);
     }
     // Capitals are fine before step 1, which maps them: setting bit 5 makes A-Z a-z and
     // leaves no other byte in a-z.
