@@ -356,13 +356,14 @@ fn check_ascii(name: &[u8], options: Options, statuses: &mut Statuses, x4_2: boo
     }
 }
 
-/// Criteria 2 and 3 of section 4.1 (CheckHyphens) on an ASCII label: no "--" in the third and
-/// fourth positions (V2), no hyphen at either end (V3).
-fn check_hyphens(label: &[u8], statuses: &mut Statuses) {
-    if label.get(2) == Some(&b'-') && label.get(3) == Some(&b'-') {
+/// Criteria 2 and 3 of section 4.1 (CheckHyphens) on a label, as bytes or code points: no
+/// "--" in the third and fourth positions (V2), no hyphen at either end (V3).
+fn check_hyphens<T: PartialEq + From<u8>>(label: &[T], statuses: &mut Statuses) {
+    let hyphen = T::from(b'-');
+    if label.get(2) == Some(&hyphen) && label.get(3) == Some(&hyphen) {
         statuses.add(Status::V2);
     }
-    if label.first() == Some(&b'-') || label.last() == Some(&b'-') {
+    if label.first() == Some(&hyphen) || label.last() == Some(&hyphen) {
         statuses.add(Status::V3);
     }
 }
@@ -661,17 +662,12 @@ fn add_bidi(label: &[char], statuses: &mut Statuses) {
 /// caller checks where it can fail, and criterion 9 (Bidi), which needs the whole name.
 /// Criterion 7 for the non-ASCII code points is the caller's, from the lookups it made anyway.
 fn validate(label: &[char], options: Options, statuses: &mut Statuses) {
-    let (Some(&first), Some(&last)) = (label.first(), label.last()) else {
+    let Some(&first) = label.first() else {
         // "Each of the following criteria must be satisfied for a non-empty label."
         return;
     };
     if options.check_hyphens {
-        if label.get(2) == Some(&'-') && label.get(3) == Some(&'-') {
-            statuses.add(Status::V2);
-        }
-        if first == '-' || last == '-' {
-            statuses.add(Status::V3);
-        }
+        check_hyphens(label, statuses);
     }
     // Criterion 4 is written for CheckHyphens=false; with CheckHyphens, criterion 2 rejects the
     // same labels, and IdnaTestV2.txt records V4 for them too.
