@@ -147,17 +147,6 @@ fn labels(name: &str, format: Format) -> impl Iterator<Item = Label<'_>> {
     })
 }
 
-/// An ASCII label that is not an A-label, of which nothing is known about the Bidi rule yet.
-const UNKNOWN_BIDI: Checked = Checked {
-    octets: 0,
-    exact: true,
-    bidi: LabelBidi {
-        rtl: false,
-        satisfies_rule: false,
-    },
-    chars: None,
-};
-
 /// What the first pass learns of one valid label.
 struct Checked {
     /// The length of the label in A-label form, or an upper bound of it when `exact` is false.
@@ -268,11 +257,7 @@ pub(crate) fn check(input: &str, format: Format, options: &Options) -> Result<()
                 for earlier in labels(name, format).take(index) {
                     let n = refill(&earlier, &mut before)?;
                     if bidi_error.is_none() {
-                        let unknown = Checked {
-                            chars: n,
-                            ..UNKNOWN_BIDI
-                        };
-                        bidi_error = check_bidi(&earlier, &unknown, &mut before).err();
+                        bidi_error = walk_bidi(&earlier, n, &mut before).err();
                     }
                 }
                 if bidi_error.is_none() {
@@ -370,9 +355,15 @@ fn check_label(
         if format == Format::IdnHostname && label.has_hyphens_3_4() {
             return Err(label.whole(ErrorKind::ReservedLdhLabel));
         }
+        // Nothing is known of its Bidi classes yet: `check_bidi` finds out if it must.
         return Ok(Checked {
             octets: label.text.len(),
-            ..UNKNOWN_BIDI
+            exact: true,
+            bidi: LabelBidi {
+                rtl: false,
+                satisfies_rule: false,
+            },
+            chars: None,
         });
     }
     match format {
@@ -407,12 +398,19 @@ fn is_ltr_ldh(label: &[u8]) -> bool {
             .all(|&b| b.is_ascii_alphanumeric() || b == b'-')
 }
 
-/// The Bidi rule on one label that has passed [`check_label`], unless its check found it
-/// satisfied already, on its U-label form: the code points in `buf`, or the label's own ASCII
-/// when it has none there.
+/// The Bidi rule on one label that has passed [`check_label`], unless that check found it
+/// satisfied already (see [`walk_bidi`]).
 fn check_bidi(label: &Label<'_>, checked: &Checked, buf: &mut Buffer) -> Result<(), Violation> {
-    let n = checked.chars;
-    if checked.bidi.satisfies_rule || (n.is_none() && is_ltr_ldh(label.text.as_bytes())) {
+    if checked.bidi.satisfies_rule {
+        return Ok(());
+    }
+    walk_bidi(label, checked.chars, buf)
+}
+
+/// The Bidi rule on one label that has passed [`check_label`], on its U-label form: the `n`
+/// code points in `buf`, or the label's own ASCII when `n` is `None`.
+fn walk_bidi(label: &Label<'_>, n: Option<usize>, buf: &mut Buffer) -> Result<(), Violation> {
+    if n.is_none() && is_ltr_ldh(label.text.as_bytes()) {
         return Ok(());
     }
     let from_alabel = label.text.is_ascii() && label.has_ace_prefix();
