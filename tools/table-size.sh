@@ -42,7 +42,7 @@ mapped=$(grep -o 'MAPPED: &str = "[^"]*"' src/tables/uts46.rs | python3 -c '
 import sys, re
 text = sys.stdin.read()
 body = text[text.index("\"") + 1:text.rindex("\"")]
-print(len(re.sub(r"\\u\{([0-9a-fA-F]+)\}", lambda m: chr(int(m.group(1), 16)), body).encode()))' || echo 0)
+print(len(re.sub(r"\\u\{([0-9a-fA-F]+)\}", lambda m: chr(int(m.group(1), 16)), body).encode()))')
 for bin in validate convert; do
   nm -S -C "$dir/target/release/$bin" | python3 -c '
 import sys
