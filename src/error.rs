@@ -64,6 +64,61 @@ pub enum ErrorKind {
     Bidi(BidiRule),
 }
 
+impl ErrorKind {
+    /// A stable, kebab-case code for the rule: the same in every release for the same rule, and
+    /// distinct for distinct rules. It is what the command line's `--json` and `--summary` print,
+    /// and what a program should match on instead of the `Display` text (which may be reworded).
+    ///
+    /// The README's "Error codes" table lists each code with its meaning and clause.
+    pub const fn code(&self) -> &'static str {
+        match self {
+            ErrorKind::EmptyName => "empty-name",
+            ErrorKind::NameTooLong => "name-too-long",
+            ErrorKind::EmptyLabel => "empty-label",
+            ErrorKind::LabelTooLong => "label-too-long",
+            ErrorKind::InvalidCharacter => "invalid-character",
+            ErrorKind::LeadingHyphen => "leading-hyphen",
+            ErrorKind::TrailingHyphen => "trailing-hyphen",
+            ErrorKind::HyphenPositions3And4 => "hyphen-3-4",
+            ErrorKind::ReservedLdhLabel => "reserved-ldh-label",
+            ErrorKind::InvalidPunycode(e) => match e {
+                PunycodeError::NonBasic => "punycode-non-basic",
+                PunycodeError::InvalidDigit => "punycode-invalid-digit",
+                PunycodeError::LeadingDelimiter => "punycode-leading-delimiter",
+                PunycodeError::Truncated => "punycode-truncated",
+                PunycodeError::Overflow => "punycode-overflow",
+                PunycodeError::InvalidCodePoint => "punycode-invalid-code-point",
+                PunycodeError::TooLong => "punycode-too-long",
+                PunycodeError::NotCanonical => "punycode-not-canonical",
+            },
+            ErrorKind::ALabelAsciiOnly => "a-label-ascii-only",
+            ErrorKind::NotNfc => "not-nfc",
+            ErrorKind::LeadingCombiningMark => "leading-combining-mark",
+            ErrorKind::Disallowed => "disallowed",
+            ErrorKind::Unassigned => "unassigned",
+            ErrorKind::Context(rule) => match rule {
+                ContextRule::ZeroWidthNonJoiner => "context-zero-width-non-joiner",
+                ContextRule::ZeroWidthJoiner => "context-zero-width-joiner",
+                ContextRule::MiddleDot => "context-middle-dot",
+                ContextRule::GreekLowerNumeralSign => "context-greek-keraia",
+                ContextRule::HebrewGeresh => "context-hebrew-geresh",
+                ContextRule::HebrewGershayim => "context-hebrew-gershayim",
+                ContextRule::KatakanaMiddleDot => "context-katakana-middle-dot",
+                ContextRule::ArabicIndicDigits => "context-arabic-indic-digits",
+                ContextRule::ExtendedArabicIndicDigits => "context-extended-arabic-indic-digits",
+            },
+            ErrorKind::Bidi(rule) => match rule {
+                BidiRule::Rule1 => "bidi-rule-1",
+                BidiRule::Rule2 => "bidi-rule-2",
+                BidiRule::Rule3 => "bidi-rule-3",
+                BidiRule::Rule4 => "bidi-rule-4",
+                BidiRule::Rule5 => "bidi-rule-5",
+                BidiRule::Rule6 => "bidi-rule-6",
+            },
+        }
+    }
+}
+
 impl fmt::Display for ErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
