@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Seeds fuzz/corpus/<target>/ from the test suites in the shared data folder (the corpora are not
+# Seeds fuzz/corpus/<target>/ from the test suites the crate carries in data/ (the corpora are not
 # committed: .gitignore). Each seed is one file named by the SHA-1 of its content, so running
 # this again adds nothing twice.
 #
-#   fuzz/seed.sh [SHARED]    SHARED defaults to $IDN_HOSTNAME_SHARED, then ../shared beside the crate
+#   fuzz/seed.sh [DATA]    DATA defaults to the crate's data/ folder
 #
 # - formats:  every `data` string of the JSON Schema suite's hostname and idn-hostname files (all
 #             drafts), and every name of IdnaTestV2.txt (source, toUnicode, toAsciiN columns).
@@ -12,11 +12,11 @@
 # - uts46:    the source column of IdnaTestV2.txt, after a 0 byte (the target's flags: defaults).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-shared="${1:-${IDN_HOSTNAME_SHARED:-$here/../../shared}}"
-suite="$shared/json-schema-test-suite"
-idna_test="$shared/unicode/18.0.0/idna/IdnaTestV2.txt"
+data="${1:-$here/../data}"
+suite="$data/json-schema-test-suite"
+idna_test="$data/unicode/18.0.0/idna/IdnaTestV2.txt"
 for f in "$suite" "$idna_test"; do
-  [ -e "$f" ] || { echo "seed.sh: $f is missing (give the shared folder as argument)" >&2; exit 1; }
+  [ -e "$f" ] || { echo "seed.sh: $f is missing (give the data folder as argument)" >&2; exit 1; }
 done
 
 python3 - "$suite" "$idna_test" "$here/corpus" <<'PY'

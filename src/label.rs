@@ -543,9 +543,9 @@ mod tests {
     #[test]
     fn plain_code_points_are_nfc_quick_check_yes() {
         let mut not_yes = vec![false; 0x11_0000];
-        let props = crate::shared_data::read("unicode/18.0.0/ucd/DerivedNormalizationProps.txt");
+        let props = crate::test_data::read("unicode/18.0.0/ucd/DerivedNormalizationProps.txt");
         let ccc =
-            crate::shared_data::read("unicode/18.0.0/ucd/extracted/DerivedCombiningClass.txt");
+            crate::test_data::read("unicode/18.0.0/ucd/extracted/DerivedCombiningClass.txt");
         let mut mark = |text: &str, keep: &dyn Fn(&str) -> bool| {
             for line in text.lines() {
                 let content = line.split('#').next().unwrap();
@@ -577,7 +577,7 @@ mod tests {
     /// NFC(c2) == NFC(c3) and c4 == NFC(c4) == NFC(c5) (the conformance rules in its header).
     #[test]
     fn nfc_matches_normalization_test() {
-        let text = crate::shared_data::read("unicode/18.0.0/ucd/NormalizationTest.txt");
+        let text = crate::test_data::read("unicode/18.0.0/ucd/NormalizationTest.txt");
         let mut lines = 0;
         for (n, line) in text.lines().enumerate() {
             let content = line.split('#').next().unwrap().trim();
@@ -613,7 +613,7 @@ mod tests {
     /// rules in order accept it too.
     #[test]
     fn fast_path_agrees_with_normalization_test() {
-        let text = crate::shared_data::read("unicode/18.0.0/ucd/NormalizationTest.txt");
+        let text = crate::test_data::read("unicode/18.0.0/ucd/NormalizationTest.txt");
         let (mut accepted, mut refused) = (0, 0);
         for (n, line) in text.lines().enumerate() {
             let content = line.split('#').next().unwrap().trim();

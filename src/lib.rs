@@ -174,8 +174,8 @@ mod ucd;
 pub mod uts46;
 
 #[cfg(test)]
-#[path = "../tests/common/shared.rs"]
-mod shared_data;
+#[path = "../tests/common/data.rs"]
+mod test_data;
 
 pub use bidi::BidiRule;
 pub use context::ContextRule;

@@ -176,13 +176,13 @@ mod tests {
     //! point.
 
     use super::*;
-    use crate::shared_data;
+    use crate::test_data;
     use crate::tables::properties::{BIDI_CLASSES, JOINING_TYPES, SCRIPTS};
     use std::collections::HashMap;
 
     /// Reads an enumerated property of a UCD file: `@missing` defaults, then the data lines.
     fn ucd_property(file: &str, aliases: &[(&str, &str)]) -> Vec<String> {
-        let text = shared_data::read(&format!("unicode/18.0.0/ucd/{file}"));
+        let text = test_data::read(&format!("unicode/18.0.0/ucd/{file}"));
         let alias: HashMap<&str, &str> = aliases.iter().copied().collect();
         let mut values = vec![String::new(); 0x11_0000];
         let mut apply = |range: &str, value: &str| {
@@ -280,7 +280,7 @@ mod tests {
 
     #[test]
     fn nfc_quick_check_matches_derived_normalization_props() {
-        let text = shared_data::read("unicode/18.0.0/ucd/DerivedNormalizationProps.txt");
+        let text = test_data::read("unicode/18.0.0/ucd/DerivedNormalizationProps.txt");
         let mut not_yes = vec![false; 0x11_0000];
         let mut listed = 0;
         for line in text.lines() {

@@ -1,12 +1,12 @@
 //! End-to-end tests of the `idn-hostname` command, run as a process.
 //!
 //! Every expected verdict comes from the official JSON Schema test suite (draft 2020-12,
-//! `../shared/json-schema-test-suite`) or from a clause cited beside it: RFC 1123 section 2.1
+//! `data/json-schema-test-suite`) or from a clause cited beside it: RFC 1123 section 2.1
 //! (letters, digits, hyphen; no leading hyphen), RFC 3629 (what UTF-8 is). None is taken from a
 //! run of the command.
 
 mod common;
-use common::shared;
+use common::data;
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Output, Stdio};
@@ -20,7 +20,7 @@ type Case = (String, bool);
 
 /// The string cases of a suite file.
 fn suite(file: &str) -> Vec<Case> {
-    let text = shared::read(&format!("json-schema-test-suite/{file}"));
+    let text = data::read(&format!("json-schema-test-suite/{file}"));
     let groups: Value = serde_json::from_str(&text).unwrap();
     let mut cases = Vec::new();
     for group in groups.as_array().unwrap() {
@@ -530,7 +530,7 @@ fn idna_test_v2() -> (Vec<Uts46Case>, Vec<(Vec<u8>, bool, bool)>) {
         out.extend_from_slice(rest.as_bytes());
         out
     }
-    let text = shared::read("unicode/18.0.0/idna/IdnaTestV2.txt");
+    let text = data::read("unicode/18.0.0/idna/IdnaTestV2.txt");
     let mut cases = Vec::new();
     let mut surrogates = Vec::new();
     for (n, line) in text.lines().enumerate() {

@@ -2,12 +2,12 @@
 //! every one of the 1,112,064 scalar values.
 
 mod common;
-use common::shared;
+use common::data;
 
 use idn_hostname::{DerivedProperty, UNICODE_VERSION, derived_property};
 
 fn expected_table() -> Vec<Option<DerivedProperty>> {
-    let text = shared::read("unicode/18.0.0/idna/Idna2008.txt");
+    let text = data::read("unicode/18.0.0/idna/Idna2008.txt");
     let mut table = vec![None; 0x11_0000];
     for (n, line) in text.lines().enumerate() {
         let content = line.split('#').next().unwrap().trim();
@@ -69,7 +69,7 @@ fn every_scalar_value_matches_idna2008_txt() {
 
 #[test]
 fn version_is_the_data_version() {
-    let text = shared::read("unicode/18.0.0/idna/Idna2008.txt");
+    let text = data::read("unicode/18.0.0/idna/Idna2008.txt");
     let first = text.lines().next().unwrap();
     assert_eq!(first, "# Idna2008-18.0.0.txt");
     assert_eq!(UNICODE_VERSION, (18, 0, 0));

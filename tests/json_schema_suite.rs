@@ -1,8 +1,8 @@
-//! The official JSON Schema test suite (`../shared/json-schema-test-suite`), every draft, both
+//! The official JSON Schema test suite (`data/json-schema-test-suite`), every draft, both
 //! formats, through the public functions. Draft 3 names the format `host-name`.
 
 mod common;
-use common::shared;
+use common::data;
 
 use serde_json::Value;
 
@@ -26,7 +26,7 @@ fn every_case_of_every_draft() {
     let mut checked = 0;
     let mut failures = Vec::new();
     for file in FILES {
-        let text = shared::read(&format!("json-schema-test-suite/{file}"));
+        let text = data::read(&format!("json-schema-test-suite/{file}"));
         let groups: Value = serde_json::from_str(&text).unwrap();
         for group in groups.as_array().unwrap() {
             let format = group["schema"]["format"].as_str().unwrap();

@@ -1,4 +1,4 @@
-//! The official JSON Schema test suite (`../shared/json-schema-test-suite`) through two JSON
+//! The official JSON Schema test suite (`data/json-schema-test-suite`) through two JSON
 //! Schema validators with this crate's checkers registered and format assertion turned on:
 //! `jsonschema` (`with_format(name, is_hostname)`) and `boon`
 //! (`register_format(Format { name, func: json::hostname_format })`).
@@ -11,7 +11,7 @@
 //! only).
 
 mod common;
-use common::shared;
+use common::data;
 
 use std::error::Error;
 
@@ -78,7 +78,7 @@ struct Group {
 }
 
 fn groups(file: &'static str) -> Vec<Group> {
-    let text = shared::read(&format!("json-schema-test-suite/{file}"));
+    let text = data::read(&format!("json-schema-test-suite/{file}"));
     let groups: Value = serde_json::from_str(&text).unwrap();
     groups
         .as_array()

@@ -22,7 +22,7 @@
 //! Every failure is reported with its line number; the test fails if there is any.
 
 mod common;
-use common::shared;
+use common::data;
 
 use idn_hostname::uts46::{self, Options, Status};
 
@@ -79,7 +79,7 @@ fn statuses(field: &str) -> Vec<String> {
 
 /// The cases, and the number of lines skipped for unpaired surrogates.
 fn cases() -> (Vec<Case>, usize) {
-    let text = shared::read("unicode/18.0.0/idna/IdnaTestV2.txt");
+    let text = data::read("unicode/18.0.0/idna/IdnaTestV2.txt");
     let mut cases = Vec::new();
     let mut surrogate_lines = 0;
     for (n, raw) in text.lines().enumerate() {

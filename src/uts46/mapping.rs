@@ -416,7 +416,7 @@ mod tests {
 
     #[test]
     fn every_code_point_matches_idna_mapping_table() {
-        let text = crate::shared_data::read("unicode/18.0.0/idna/IdnaMappingTable.txt");
+        let text = crate::test_data::read("unicode/18.0.0/idna/IdnaMappingTable.txt");
         let mut seen = 0u32;
         for (n, line) in text.lines().enumerate() {
             let data = line.split('#').next().unwrap_or("").trim();
@@ -466,7 +466,7 @@ mod tests {
     /// Each code point of a `;` file with the first field equal to `property` (or every line
     /// when `property` is empty), with the value field.
     fn ucd_values(file: &str, property: &str) -> Vec<(u32, String)> {
-        let text = crate::shared_data::read(file);
+        let text = crate::test_data::read(file);
         let mut out = Vec::new();
         for line in text.lines() {
             let data = line.split('#').next().unwrap_or("").trim();

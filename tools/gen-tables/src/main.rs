@@ -1,7 +1,7 @@
 //! Generates `src/tables/` of `idn-hostname` from the raw Unicode Character Database.
 //!
 //! ```text
-//! cargo run --release -p gen-tables -- ../shared/unicode/18.0.0 src/tables
+//! cargo run --release -p gen-tables -- data/unicode/18.0.0 src/tables
 //! ```
 //!
 //! The first argument is a folder holding `ucd/` (the raw UCD, with `extracted/`) and `idna/`
@@ -21,7 +21,7 @@ use std::process::{Command, ExitCode};
 use sha2::{Digest, Sha256};
 
 /// The command that regenerates the tables, written into every header.
-const COMMAND: &str = "cargo run --release -p gen-tables -- ../shared/unicode/18.0.0 src/tables";
+const COMMAND: &str = "cargo run --release -p gen-tables -- data/unicode/18.0.0 src/tables";
 const CODE_POINTS: usize = 0x11_0000;
 
 /// Shift of the data block (entries per block = `1 << DATA_SHIFT`) of the property trie; chosen
