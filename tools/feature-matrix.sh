@@ -7,9 +7,9 @@
 #   `std` at all (thumbv7em-none-eabi), which is the real proof: on the host a stray `std::`
 #   path could still link.
 # - default (std), serde, serde_json, all features: lib built and linted.
-# - The tests are not run here: `cargo test --workspace` (in .ci/run) already runs every test and
-#   doctest with `serde` and `serde_json` on, as the crate is its own dev-dependency with those
-#   features, so a test run under any other combination would build and run the same thing.
+# - The tests are not run here: the README's test command (`cargo test --workspace
+#   --all-features`, in .ci/run) runs every test and doctest with every feature on; the tests that
+#   need a feature declare it (`required-features`), so no combination skips one at run time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 NO_STD_TARGET=thumbv7em-none-eabi
