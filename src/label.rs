@@ -45,6 +45,7 @@ impl Label<'_> {
             label: Some((self.index, self.start, self.start + self.text.len())),
             offset: self.start + at,
             code_point,
+            decoded: false,
         }
     }
 
@@ -137,13 +138,16 @@ pub(crate) fn check_alabel(
         Err(PunycodeError::TooLong) => return Err(label.whole(ErrorKind::LabelTooLong)),
         Err(e) => return Err(label.whole(ErrorKind::InvalidPunycode(e))),
     };
-    // The code points that are not basic are the inserted ones, all non-ASCII.
-    if n == basic {
-        return Err(label.whole(ErrorKind::ALabelAsciiOnly));
-    }
+    // The code points that are not basic are the inserted ones, all non-ASCII. A payload that
+    // inserts none ends with its delimiter, so the label ends with a hyphen, which the LDH
+    // rules refused before: every A-label that gets here decodes to a non-ASCII U-label.
+    debug_assert!(n > basic, "an LDH label decoded to ASCII only");
     let ulabel = buf.get(..n).unwrap_or(&[]);
-    let bidi = check_ulabel_chars(ulabel)
-        .map_err(|(kind, i)| label.violation(kind, 0, ulabel.get(i).copied()))?;
+    let bidi = check_ulabel_chars(ulabel).map_err(|(kind, i)| {
+        label
+            .violation(kind, 0, ulabel.get(i).copied())
+            .in_decoding()
+    })?;
     Ok((n, bidi))
 }
 
@@ -544,8 +548,7 @@ mod tests {
     fn plain_code_points_are_nfc_quick_check_yes() {
         let mut not_yes = vec![false; 0x11_0000];
         let props = crate::test_data::read("unicode/18.0.0/ucd/DerivedNormalizationProps.txt");
-        let ccc =
-            crate::test_data::read("unicode/18.0.0/ucd/extracted/DerivedCombiningClass.txt");
+        let ccc = crate::test_data::read("unicode/18.0.0/ucd/extracted/DerivedCombiningClass.txt");
         let mut mark = |text: &str, keep: &dyn Fn(&str) -> bool| {
             for line in text.lines() {
                 let content = line.split('#').next().unwrap();

@@ -163,6 +163,7 @@ mod context;
 mod derived_property;
 mod domain;
 mod error;
+mod escape;
 mod formats;
 #[cfg(feature = "serde_json")]
 pub mod json;
@@ -181,6 +182,7 @@ pub use bidi::BidiRule;
 pub use context::ContextRule;
 pub use derived_property::{DerivedProperty, derived_property};
 pub use error::{Error, ErrorKind};
+pub use escape::escape_invisible;
 pub use formats::{
     BidiScope, Options, check_hostname, check_idn_hostname, is_hostname, is_idn_hostname,
 };

@@ -203,7 +203,10 @@ newtype! {
     /// assert_eq!(host.to_string(), "bücher.example");
     ///
     /// let err = IdnHostname::try_from("i.xn--ls8h").unwrap_err();
-    /// assert_eq!(err.to_string(), r#"label 2 "xn--ls8h": U+1F4A9 is DISALLOWED (RFC 5892)"#);
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     r#"label 2 "xn--ls8h" decodes to "💩": U+1F4A9 is DISALLOWED (RFC 5892)"#
+    /// );
     /// # Ok::<(), idn_hostname::Error>(())
     /// ```
     IdnHostname, check_idn_hostname, "idn-hostname"
