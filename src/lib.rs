@@ -160,6 +160,7 @@ extern crate alloc;
 
 mod bidi;
 mod context;
+mod convert;
 mod derived_property;
 mod domain;
 mod error;
@@ -180,6 +181,9 @@ mod test_data;
 
 pub use bidi::BidiRule;
 pub use context::ContextRule;
+pub use convert::{
+    ASCII_BUFFER_LEN, UNICODE_BUFFER_LEN, to_ascii, to_ascii_into, to_unicode, to_unicode_into,
+};
 pub use derived_property::{DerivedProperty, derived_property};
 pub use error::{Error, ErrorKind};
 pub use escape::escape_invisible;

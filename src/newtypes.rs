@@ -2,19 +2,21 @@
 //! boundary (`FromStr`, `TryFrom<String>`, serde's `Deserialize` behind the `serde` feature),
 //! then pass the proof around in the type.
 //!
-//! The check is the one of the free functions with `Options::default()`, so exactly the JSON
-//! Schema formats: [`check_hostname`] (RFC 1123 section 2.1 with valid A-labels, RFC 5891
-//! section 4.4) and [`check_idn_hostname`] (RFC 5890 section 2.3.2.3). Nothing is mapped or
-//! folded: the string kept is the string checked, so `Eq`, `Ord` and `Hash` are those of the
+//! The check of [`Hostname`] and [`IdnHostname`] is the one of the free functions with
+//! `Options::default()`, so exactly the JSON Schema formats: [`check_hostname`] (RFC 1123
+//! section 2.1 with valid A-labels, RFC 5891 section 4.4) and [`check_idn_hostname`] (RFC 5890
+//! section 2.3.2.3). Nothing is mapped or folded: the string kept is the string checked, so `Eq`, `Ord` and `Hash` are those of the
 //! string (`Example.com` and `example.com` are two values, though DNS matches them without
 //! case, RFC 4343).
 
+use alloc::borrow::Cow;
 use alloc::string::String;
 use core::borrow::Borrow;
 use core::fmt;
 use core::ops::Deref;
 use core::str::FromStr;
 
+use crate::convert;
 use crate::error::Error;
 use crate::formats::{check_hostname, check_idn_hostname};
 
@@ -28,7 +30,7 @@ macro_rules! newtype {
         pub struct $name(String);
 
         impl $name {
-            #[doc = concat!("Checks `name` as a JSON Schema `", $format, "` and keeps it.")]
+            #[doc = concat!("Checks that `name` is a valid ", $format, " and keeps it.")]
             ///
             /// # Errors
             ///
@@ -210,6 +212,38 @@ newtype! {
     /// # Ok::<(), idn_hostname::Error>(())
     /// ```
     IdnHostname, check_idn_hostname, "idn-hostname"
+}
+
+impl IdnHostname {
+    /// The A-label form (RFC 5891 section 4.4), a valid `hostname`: see [`crate::to_ascii`].
+    /// Borrows the name when it is in that form already.
+    ///
+    /// ```
+    /// use idn_hostname::IdnHostname;
+    ///
+    /// let host: IdnHostname = "bücher.example".parse()?;
+    /// assert_eq!(host.to_ascii(), "xn--bcher-kva.example");
+    /// # Ok::<(), idn_hostname::Error>(())
+    /// ```
+    pub fn to_ascii(&self) -> Cow<'_, str> {
+        convert::ascii_form(&self.0)
+    }
+}
+
+impl Hostname {
+    /// The U-label form (RFC 5891 section 5.5): see [`crate::to_unicode`]. Borrows the name
+    /// when it holds no A-label.
+    ///
+    /// ```
+    /// use idn_hostname::Hostname;
+    ///
+    /// let host: Hostname = "xn--bcher-kva.example".parse()?;
+    /// assert_eq!(host.to_unicode(), "bücher.example");
+    /// # Ok::<(), idn_hostname::Error>(())
+    /// ```
+    pub fn to_unicode(&self) -> Cow<'_, str> {
+        convert::unicode_form(&self.0)
+    }
 }
 
 #[cfg(test)]
