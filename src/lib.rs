@@ -190,7 +190,7 @@ pub use escape::escape_invisible;
 pub use formats::{
     BidiScope, Options, check_hostname, check_idn_hostname, is_hostname, is_idn_hostname,
 };
-pub use newtypes::{Hostname, IdnHostname};
+pub use newtypes::{FqdnHostname, FqdnIdnHostname, Hostname, IdnHostname};
 
 /// The version of Unicode whose data every table of this crate was generated from.
 pub const UNICODE_VERSION: (u8, u8, u8) = tables::UNICODE_VERSION;
