@@ -48,7 +48,7 @@ fn idna_strict(name: &str) -> bool {
 /// Our UTS #46 ToASCII with the flags `idna::domain_to_ascii_strict` uses (the defaults: every
 /// check on, nontransitional, VerifyDnsLength).
 fn uts46_to_ascii(name: &str) -> bool {
-    uts46::to_ascii(name, uts46::Options::DEFAULT).is_ok()
+    uts46::to_ascii(name, uts46::Options::new()).is_ok()
 }
 
 fn bytes(names: &[&str]) -> u64 {

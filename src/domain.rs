@@ -423,7 +423,9 @@ fn walk_bidi(label: &Label<'_>, n: Option<usize>, buf: &mut Buffer) -> Result<()
     bidi::check_label(chars).map_err(|(i, rule)| {
         let kind = ErrorKind::Bidi(rule);
         if from_alabel {
-            label.violation(kind, 0, chars.get(i).copied())
+            label
+                .violation(kind, 0, chars.get(i).copied())
+                .in_decoding()
         } else {
             label.at_char(kind, i)
         }

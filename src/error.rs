@@ -5,10 +5,67 @@ use core::fmt;
 
 use crate::bidi::BidiRule;
 use crate::context::ContextRule;
+use crate::escape::escape_invisible;
+use crate::label::ACE_PREFIX;
 use crate::punycode::PunycodeError;
 
 /// The rule a name breaks. Each variant's documentation names the clause it enforces; the
 /// `Display` text ends with that clause too.
+///
+/// # Codes
+///
+/// [`ErrorKind::code`] gives each rule a stable kebab-case code (the README's "Error codes"
+/// table is this one; `tests/error_codes.rs` checks both against `code()`):
+///
+/// | code | meaning | clause |
+/// | --- | --- | --- |
+/// | `empty-name` | the name is empty | RFC 1123 section 2.1 |
+/// | `name-too-long` | more than 253 octets in A-label form | RFC 1034 section 3.1 |
+/// | `empty-label` | an empty label (two dots in a row, a leading or trailing dot) | RFC 1034 section 3.1 |
+/// | `label-too-long` | a label of more than 63 octets in A-label form | RFC 1034 section 3.1 |
+/// | `invalid-character` | not a letter, digit or hyphen in an LDH label | RFC 1123 section 2.1 |
+/// | `leading-hyphen` | a label starts with a hyphen | RFC 1123 section 2.1, RFC 5891 section 4.2.3.1 |
+/// | `trailing-hyphen` | a label ends with a hyphen | RFC 1123 section 2.1, RFC 5891 section 4.2.3.1 |
+/// | `hyphen-3-4` | a U-label with hyphens in its third and fourth positions | RFC 5891 section 4.2.3.1 |
+/// | `reserved-ldh-label` | `--` in positions 3 and 4 of an LDH label that is not an A-label | RFC 5890 section 2.3.1 |
+/// | `punycode-non-basic` | a non-ASCII code point in Punycode (1) | RFC 3492 section 6.2 |
+/// | `punycode-invalid-digit` | a byte with no Punycode digit-value (1) | RFC 3492 sections 5, 6.2 |
+/// | `punycode-leading-delimiter` | an A-label's Punycode starts with its only delimiter | RFC 3492 section 6.2, RFC 5891 section 5.4 |
+/// | `punycode-truncated` | an A-label's Punycode ends inside an integer | RFC 3492 section 6.2 |
+/// | `punycode-overflow` | an A-label's Punycode overflows | RFC 3492 section 6.4 |
+/// | `punycode-invalid-code-point` | an A-label decodes to a surrogate or beyond U+10FFFF | RFC 3492 section 5 |
+/// | `punycode-too-long` | Punycode longer than its buffer (1) | RFC 3492 section 6.2 |
+/// | `punycode-not-canonical` | Punycode that is not the encoding of its decoding (1) | RFC 3492 section 6.4, RFC 5891 section 5.4 |
+/// | `not-nfc` | a U-label not in Normalization Form C | RFC 5891 section 5.3 |
+/// | `leading-combining-mark` | a U-label starts with a combining mark | RFC 5891 section 4.2.3.2 |
+/// | `disallowed` | a DISALLOWED code point | RFC 5892, RFC 5891 section 4.2.2 |
+/// | `unassigned` | a code point UNASSIGNED in Unicode 18.0.0 | RFC 5892, RFC 5891 section 4.2.2 |
+/// | `context-zero-width-non-joiner` | U+200C out of its context | RFC 5892 Appendix A.1 |
+/// | `context-zero-width-joiner` | U+200D not after a virama | RFC 5892 Appendix A.2 |
+/// | `context-middle-dot` | U+00B7 not between two `l` | RFC 5892 Appendix A.3 |
+/// | `context-greek-keraia` | U+0375 not followed by a Greek character | RFC 5892 Appendix A.4 |
+/// | `context-hebrew-geresh` | U+05F3 not after a Hebrew character | RFC 5892 Appendix A.5 |
+/// | `context-hebrew-gershayim` | U+05F4 not after a Hebrew character | RFC 5892 Appendix A.6 |
+/// | `context-katakana-middle-dot` | U+30FB in a label without Hiragana, Katakana or Han | RFC 5892 Appendix A.7 |
+/// | `context-arabic-indic-digits` | U+0660..U+0669 beside an extended Arabic-Indic digit | RFC 5892 Appendix A.8 |
+/// | `context-extended-arabic-indic-digits` | U+06F0..U+06F9 beside an Arabic-Indic digit | RFC 5892 Appendix A.9 |
+/// | `bidi-rule-1` | a label of a Bidi domain name does not start with L, R or AL | RFC 5893 section 2, rule 1 |
+/// | `bidi-rule-2` | a character not allowed in an RTL label | RFC 5893 section 2, rule 2 |
+/// | `bidi-rule-3` | an RTL label does not end with R, AL, EN or AN | RFC 5893 section 2, rule 3 |
+/// | `bidi-rule-4` | an RTL label holds both EN and AN | RFC 5893 section 2, rule 4 |
+/// | `bidi-rule-5` | a character not allowed in an LTR label (2) | RFC 5893 section 2, rule 5 |
+/// | `bidi-rule-6` | an LTR label of a Bidi domain name does not end with L or EN | RFC 5893 section 2, rule 6 |
+///
+/// (1) Not produced by `check_hostname` or `check_idn_hostname`, which decode only the Punycode of
+/// an LDH label: ASCII letters, digits and hyphens, each a basic code point with a digit-value
+/// after the last delimiter, at most 59 octets (one per code point at least, so the 63-code-point
+/// buffer always holds the decoding), through the strict decoder, which admits one payload per
+/// U-label (`punycode::decode_canonical_into` alone reports `NotCanonical`). They stay because
+/// `ErrorKind::InvalidPunycode` carries a `PunycodeError`, whose other users meet them.
+/// (2) Not produced by the formats either: every PVALID, CONTEXTJ or CONTEXTO code point outside
+/// rule 5's classes is R, AL or AN, which makes its label an RTL one (checked against
+/// Idna2008.txt and DerivedBidiClass.txt for every code point). UTS #46 reports it (`B5`): its
+/// mapping table allows more.
 #[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ErrorKind {
@@ -43,9 +100,6 @@ pub enum ErrorKind {
     /// U-label up to ASCII case: a payload that decodes is the encoding of its decoding, so the
     /// comparison of RFC 5891 section 5.4 cannot fail after it and has no kind of its own.
     InvalidPunycode(PunycodeError),
-    /// An `xn--` label that decodes to ASCII only: a U-label has a non-ASCII code point
-    /// (RFC 5890 section 2.3.2.1).
-    ALabelAsciiOnly,
     /// A U-label that is not in Unicode Normalization Form C (RFC 5891 section 5.3; RFC 5890
     /// section 2.3.2.1).
     NotNfc,
@@ -91,7 +145,6 @@ impl ErrorKind {
                 PunycodeError::TooLong => "punycode-too-long",
                 PunycodeError::NotCanonical => "punycode-not-canonical",
             },
-            ErrorKind::ALabelAsciiOnly => "a-label-ascii-only",
             ErrorKind::NotNfc => "not-nfc",
             ErrorKind::LeadingCombiningMark => "leading-combining-mark",
             ErrorKind::Disallowed => "disallowed",
@@ -146,9 +199,6 @@ impl fmt::Display for ErrorKind {
                 "'--' in the third and fourth positions is reserved for A-labels (RFC 5890 section 2.3.1)",
             ),
             ErrorKind::InvalidPunycode(e) => write!(f, "invalid Punycode: {e}"),
-            ErrorKind::ALabelAsciiOnly => f.write_str(
-                "decodes to ASCII only, so it is not an A-label (RFC 5890 section 2.3.2.1)",
-            ),
             ErrorKind::NotNfc => {
                 f.write_str("not in Unicode Normalization Form C (RFC 5891 section 5.3)")
             }
@@ -175,6 +225,7 @@ pub struct Error {
     label: String,
     offset: usize,
     code_point: Option<char>,
+    decoded: Option<String>,
 }
 
 impl Error {
@@ -205,16 +256,41 @@ impl Error {
     pub fn code_point(&self) -> Option<char> {
         self.code_point
     }
+
+    /// The U-label that the A-label at fault decodes to (RFC 3492; basic code points in lower
+    /// case, RFC 5891 section 5.3), when the rule broken is one of the decoded U-label (RFC
+    /// 5891 section 5.4) rather than of the A-label's own characters.
+    pub fn decoded(&self) -> Option<&str> {
+        self.decoded.as_deref()
+    }
+
+    /// Whether the hint on case applies: an upper-case ASCII letter is DISALLOWED beside
+    /// non-ASCII code points, as IDNA2008 does not map (RFC 5891 section 5.2 leaves mapping to
+    /// the application).
+    fn upper_case_hint(&self) -> bool {
+        self.kind == ErrorKind::Disallowed
+            && self.code_point.is_some_and(|c| c.is_ascii_uppercase())
+    }
 }
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.label_index {
-            Some(i) => write!(f, "label {} {:?}: ", i + 1, self.label)?,
-            None => f.write_str("name: ")?,
+            Some(i) => write!(f, "label {} \"{}\"", i + 1, escape_invisible(&self.label))?,
+            None => f.write_str("name")?,
         }
+        if let Some(decoded) = &self.decoded {
+            write!(f, " decodes to \"{}\"", escape_invisible(decoded))?;
+        }
+        f.write_str(": ")?;
         if let Some(c) = self.code_point {
             write!(f, "U+{:04X} ", c as u32)?;
+        }
+        if self.upper_case_hint() {
+            // The clause stays last, as in every message.
+            return f.write_str(
+                "is DISALLOWED: lower-case it, or map with Options::uts46_mapping (RFC 5892)",
+            );
         }
         fmt::Display::fmt(&self.kind, f)
     }
@@ -232,6 +308,8 @@ pub(crate) struct Violation {
     pub(crate) label: Option<(usize, usize, usize)>,
     pub(crate) offset: usize,
     pub(crate) code_point: Option<char>,
+    /// Whether the rule broken is one of the U-label an A-label decodes to.
+    pub(crate) decoded: bool,
 }
 
 impl Violation {
@@ -242,6 +320,15 @@ impl Violation {
             label: None,
             offset: 0,
             code_point: None,
+            decoded: false,
+        }
+    }
+
+    /// The same violation, of the U-label its A-label decodes to.
+    pub(crate) fn in_decoding(self) -> Violation {
+        Violation {
+            decoded: true,
+            ..self
         }
     }
 
@@ -253,12 +340,24 @@ impl Violation {
             ),
             None => (None, String::new()),
         };
+        let decoded = if self.decoded {
+            decode_alabel(&label)
+        } else {
+            None
+        };
         Error {
             kind: self.kind,
             label_index,
             label,
             offset: self.offset,
             code_point: self.code_point,
+            decoded,
         }
     }
+}
+
+/// The U-label form of an A-label, for a message (error path only).
+fn decode_alabel(label: &str) -> Option<String> {
+    let payload = label.get(ACE_PREFIX.len()..)?;
+    crate::punycode::decode(&payload.to_ascii_lowercase()).ok()
 }

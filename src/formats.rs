@@ -203,7 +203,7 @@ pub fn is_hostname(input: &str) -> bool {
 /// let err = check_idn_hostname("i.xn--ls8h").unwrap_err();
 /// assert_eq!(err.kind(), ErrorKind::Disallowed);
 /// assert_eq!(err.code_point(), Some('\u{1F4A9}'));
-/// assert_eq!(err.to_string(), r#"label 2 "xn--ls8h": U+1F4A9 is DISALLOWED (RFC 5892)"#);
+/// assert_eq!(err.to_string(), r#"label 2 "xn--ls8h" decodes to "💩": U+1F4A9 is DISALLOWED (RFC 5892)"#);
 /// ```
 pub fn check_idn_hostname(input: &str) -> Result<(), Error> {
     // Straight to the rules, not through `Options::check_idn_hostname`: without the branch to

@@ -21,6 +21,7 @@
 use serde_json::Value;
 
 use crate::formats::{check_hostname, check_idn_hostname};
+use crate::newtypes::{check_fqdn_hostname, check_fqdn_idn_hostname};
 
 /// The JSON Schema `hostname` format over a JSON value: `Ok` for a non-string, else
 /// [`check_hostname`] (RFC 1123 section 2.1, A-labels per RFC 5891 section 4.4).
@@ -69,6 +70,54 @@ pub fn hostname_format(value: &Value) -> Result<(), Box<dyn std::error::Error>> 
 pub fn idn_hostname_format(value: &Value) -> Result<(), Box<dyn std::error::Error>> {
     match value {
         Value::String(s) => Ok(check_idn_hostname(s)?),
+        _ => Ok(()),
+    }
+}
+
+/// The `hostname` format with a trailing root dot allowed (`example.com.`, RFC 1034 section
+/// 3.1), for a schema whose names are fully qualified: `Ok` for a non-string, else
+/// [`FqdnHostname`](crate::FqdnHostname)'s check. Register it under a name of your own, as it
+/// is not the JSON Schema format.
+///
+/// # Errors
+///
+/// For a string that is not such a name: the crate's [`Error`](crate::Error), boxed.
+///
+/// # Examples
+///
+/// ```
+/// use serde_json::json;
+/// use idn_hostname::json::fqdn_hostname_format;
+///
+/// assert!(fqdn_hostname_format(&json!("www.example.com.")).is_ok());
+/// assert!(fqdn_hostname_format(&json!("www.example.com..")).is_err());
+/// ```
+pub fn fqdn_hostname_format(value: &Value) -> Result<(), Box<dyn std::error::Error>> {
+    match value {
+        Value::String(s) => Ok(check_fqdn_hostname(s)?),
+        _ => Ok(()),
+    }
+}
+
+/// The `idn-hostname` format with one trailing label separator allowed (RFC 1034 section 3.1):
+/// `Ok` for a non-string, else [`FqdnIdnHostname`](crate::FqdnIdnHostname)'s check.
+///
+/// # Errors
+///
+/// For a string that is not such a name: the crate's [`Error`](crate::Error), boxed.
+///
+/// # Examples
+///
+/// ```
+/// use serde_json::json;
+/// use idn_hostname::json::fqdn_idn_hostname_format;
+///
+/// assert!(fqdn_idn_hostname_format(&json!("bücher.example。")).is_ok());
+/// assert!(fqdn_idn_hostname_format(&json!("bücher.example")).is_ok());
+/// ```
+pub fn fqdn_idn_hostname_format(value: &Value) -> Result<(), Box<dyn std::error::Error>> {
+    match value {
+        Value::String(s) => Ok(check_fqdn_idn_hostname(s)?),
         _ => Ok(()),
     }
 }

@@ -45,6 +45,7 @@ impl Label<'_> {
             label: Some((self.index, self.start, self.start + self.text.len())),
             offset: self.start + at,
             code_point,
+            decoded: false,
         }
     }
 
@@ -137,13 +138,16 @@ pub(crate) fn check_alabel(
         Err(PunycodeError::TooLong) => return Err(label.whole(ErrorKind::LabelTooLong)),
         Err(e) => return Err(label.whole(ErrorKind::InvalidPunycode(e))),
     };
-    // The code points that are not basic are the inserted ones, all non-ASCII.
-    if n == basic {
-        return Err(label.whole(ErrorKind::ALabelAsciiOnly));
-    }
+    // The code points that are not basic are the inserted ones, all non-ASCII. A payload that
+    // inserts none ends with its delimiter, so the label ends with a hyphen, which the LDH
+    // rules refused before: every A-label that gets here decodes to a non-ASCII U-label.
+    debug_assert!(n > basic, "an LDH label decoded to ASCII only");
     let ulabel = buf.get(..n).unwrap_or(&[]);
-    let bidi = check_ulabel_chars(ulabel)
-        .map_err(|(kind, i)| label.violation(kind, 0, ulabel.get(i).copied()))?;
+    let bidi = check_ulabel_chars(ulabel).map_err(|(kind, i)| {
+        label
+            .violation(kind, 0, ulabel.get(i).copied())
+            .in_decoding()
+    })?;
     Ok((n, bidi))
 }
 

@@ -98,7 +98,8 @@
 //!
 //! # Keep a checked name
 //!
-//! [`Hostname`] and [`IdnHostname`] own a `String` known to be valid: made by `FromStr`,
+//! [`Hostname`] and [`IdnHostname`] (and [`FqdnHostname`], [`FqdnIdnHostname`], which allow
+//! a root dot) own a `String` known to be valid: made by `FromStr`,
 //! `TryFrom<String>` and, with the `serde` feature, `Deserialize`, whose error carries the
 //! message above.
 //!
@@ -116,6 +117,24 @@
 //! let err = serde_json::from_str::<Config>(r#"{ "upstream": "-bücher.example" }"#).unwrap_err();
 //! assert!(err.to_string().starts_with(r#"invalid idn-hostname: label 1 "-bücher": U+002D starts with a hyphen"#));
 //! # Ok::<(), serde_json::Error>(())
+//! ```
+//!
+//! # Convert a valid name (IDNA2008)
+//!
+//! [`to_ascii`] gives the A-label form of a valid `idn-hostname` for the DNS (RFC 5891
+//! section 4.4) and [`to_unicode`] the U-label form of a valid `hostname` (RFC 5891 section
+//! 5.5), without mapping, as Python `idna`'s `encode` and `decode` do; `_into` forms write into
+//! a buffer of the caller's. A message about an error shows the label as written
+//! ([`escape_invisible`]) and says what an A-label decodes to.
+//!
+//! ```
+//! use idn_hostname::{to_ascii, to_unicode};
+//!
+//! assert_eq!(to_ascii("bücher。example").unwrap(), "xn--bcher-kva.example");
+//! assert_eq!(to_unicode("xn--bcher-kva.example").unwrap(), "bücher.example");
+//! let err = to_unicode("xn--ls8h.example").unwrap_err();
+//! assert_eq!(err.kind().code(), "disallowed"); // stable codes: README, "Error codes"
+//! assert_eq!(err.to_string(), r#"label 1 "xn--ls8h" decodes to "💩": U+1F4A9 is DISALLOWED (RFC 5892)"#);
 //! ```
 //!
 //! # Convert for lookup (UTS #46)
@@ -160,9 +179,11 @@ extern crate alloc;
 
 mod bidi;
 mod context;
+mod convert;
 mod derived_property;
 mod domain;
 mod error;
+mod escape;
 mod formats;
 #[cfg(feature = "serde_json")]
 pub mod json;
@@ -179,12 +200,16 @@ mod test_data;
 
 pub use bidi::BidiRule;
 pub use context::ContextRule;
+pub use convert::{
+    ASCII_BUFFER_LEN, UNICODE_BUFFER_LEN, to_ascii, to_ascii_into, to_unicode, to_unicode_into,
+};
 pub use derived_property::{DerivedProperty, derived_property};
 pub use error::{Error, ErrorKind};
+pub use escape::escape_invisible;
 pub use formats::{
     BidiScope, Options, check_hostname, check_idn_hostname, is_hostname, is_idn_hostname,
 };
-pub use newtypes::{Hostname, IdnHostname};
+pub use newtypes::{FqdnHostname, FqdnIdnHostname, Hostname, IdnHostname};
 
 /// The version of Unicode whose data every table of this crate was generated from.
 pub const UNICODE_VERSION: (u8, u8, u8) = tables::UNICODE_VERSION;

@@ -2,21 +2,24 @@
 //! boundary (`FromStr`, `TryFrom<String>`, serde's `Deserialize` behind the `serde` feature),
 //! then pass the proof around in the type.
 //!
-//! The check is the one of the free functions with `Options::default()`, so exactly the JSON
-//! Schema formats: [`check_hostname`] (RFC 1123 section 2.1 with valid A-labels, RFC 5891
-//! section 4.4) and [`check_idn_hostname`] (RFC 5890 section 2.3.2.3). Nothing is mapped or
-//! folded: the string kept is the string checked, so `Eq`, `Ord` and `Hash` are those of the
+//! The check of [`Hostname`] and [`IdnHostname`] is the one of the free functions with
+//! `Options::default()`, so exactly the JSON Schema formats: [`check_hostname`] (RFC 1123
+//! section 2.1 with valid A-labels, RFC 5891 section 4.4) and [`check_idn_hostname`] (RFC 5890
+//! section 2.3.2.3). Nothing is mapped or folded: the string kept is the string checked, so `Eq`, `Ord` and `Hash` are those of the
 //! string (`Example.com` and `example.com` are two values, though DNS matches them without
-//! case, RFC 4343).
+//! case, RFC 4343). [`FqdnHostname`] and [`FqdnIdnHostname`] are the same with a trailing root
+//! dot allowed, the common departure for names that DNS software writes fully qualified.
 
+use alloc::borrow::Cow;
 use alloc::string::String;
 use core::borrow::Borrow;
 use core::fmt;
 use core::ops::Deref;
 use core::str::FromStr;
 
+use crate::convert;
 use crate::error::Error;
-use crate::formats::{check_hostname, check_idn_hostname};
+use crate::formats::{Options, check_hostname, check_idn_hostname};
 
 macro_rules! newtype {
     (
@@ -28,7 +31,7 @@ macro_rules! newtype {
         pub struct $name(String);
 
         impl $name {
-            #[doc = concat!("Checks `name` as a JSON Schema `", $format, "` and keeps it.")]
+            #[doc = concat!("Checks that `name` is a valid ", $format, " and keeps it.")]
             ///
             /// # Errors
             ///
@@ -203,10 +206,109 @@ newtype! {
     /// assert_eq!(host.to_string(), "bücher.example");
     ///
     /// let err = IdnHostname::try_from("i.xn--ls8h").unwrap_err();
-    /// assert_eq!(err.to_string(), r#"label 2 "xn--ls8h": U+1F4A9 is DISALLOWED (RFC 5892)"#);
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     r#"label 2 "xn--ls8h" decodes to "💩": U+1F4A9 is DISALLOWED (RFC 5892)"#
+    /// );
     /// # Ok::<(), idn_hostname::Error>(())
     /// ```
     IdnHostname, check_idn_hostname, "idn-hostname"
+}
+
+newtype! {
+    /// A `String` that is a valid fully qualified `hostname`: a [`Hostname`] that may end with
+    /// the root label's dot (`example.com.`, RFC 1034 section 3.1), which the JSON Schema
+    /// format refuses. The 253-octet limit is measured without it. The check is
+    /// [`Options::allow_trailing_dot`](crate::Options::allow_trailing_dot)'s.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idn_hostname::FqdnHostname;
+    ///
+    /// assert!("www.example.com.".parse::<FqdnHostname>().is_ok());
+    /// assert!("www.example.com".parse::<FqdnHostname>().is_ok());
+    /// assert!("www.example.com..".parse::<FqdnHostname>().is_err());
+    /// ```
+    FqdnHostname, check_fqdn_hostname, "fully qualified hostname"
+}
+
+newtype! {
+    /// A `String` that is a valid fully qualified `idn-hostname`: an [`IdnHostname`] that may
+    /// end with one label separator, the root label's (RFC 1034 section 3.1; any of the four
+    /// full stops of RFC 5890 section 2.3.2.3). The check is
+    /// [`Options::allow_trailing_dot`](crate::Options::allow_trailing_dot)'s.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idn_hostname::FqdnIdnHostname;
+    ///
+    /// let host: FqdnIdnHostname = "例え。テスト。".parse()?;
+    /// assert_eq!(host.to_ascii(), "xn--r8jz45g.xn--zckzah.");
+    /// # Ok::<(), idn_hostname::Error>(())
+    /// ```
+    FqdnIdnHostname, check_fqdn_idn_hostname, "fully qualified idn-hostname"
+}
+
+/// The options of the fully qualified variants: the formats and a root dot.
+const FQDN: Options = Options::new().allow_trailing_dot(true);
+
+/// [`check_hostname`] with a trailing root dot allowed (RFC 1034 section 3.1).
+pub(crate) fn check_fqdn_hostname(name: &str) -> Result<(), Error> {
+    FQDN.check_hostname(name)
+}
+
+/// [`check_idn_hostname`] with a trailing root dot allowed (RFC 1034 section 3.1).
+pub(crate) fn check_fqdn_idn_hostname(name: &str) -> Result<(), Error> {
+    FQDN.check_idn_hostname(name)
+}
+
+impl IdnHostname {
+    /// The A-label form (RFC 5891 section 4.4), a valid `hostname`: see [`crate::to_ascii`].
+    /// Borrows the name when it is in that form already.
+    ///
+    /// ```
+    /// use idn_hostname::IdnHostname;
+    ///
+    /// let host: IdnHostname = "bücher.example".parse()?;
+    /// assert_eq!(host.to_ascii(), "xn--bcher-kva.example");
+    /// # Ok::<(), idn_hostname::Error>(())
+    /// ```
+    pub fn to_ascii(&self) -> Cow<'_, str> {
+        convert::ascii_form(&self.0)
+    }
+}
+
+impl FqdnIdnHostname {
+    /// The A-label form (RFC 5891 section 4.4), the root dot kept as U+002E: see
+    /// [`crate::to_ascii`].
+    pub fn to_ascii(&self) -> Cow<'_, str> {
+        convert::ascii_form(&self.0)
+    }
+}
+
+impl Hostname {
+    /// The U-label form (RFC 5891 section 5.5): see [`crate::to_unicode`]. Borrows the name
+    /// when it holds no A-label.
+    ///
+    /// ```
+    /// use idn_hostname::Hostname;
+    ///
+    /// let host: Hostname = "xn--bcher-kva.example".parse()?;
+    /// assert_eq!(host.to_unicode(), "bücher.example");
+    /// # Ok::<(), idn_hostname::Error>(())
+    /// ```
+    pub fn to_unicode(&self) -> Cow<'_, str> {
+        convert::unicode_form(&self.0)
+    }
+}
+
+impl FqdnHostname {
+    /// The U-label form (RFC 5891 section 5.5): see [`crate::to_unicode`].
+    pub fn to_unicode(&self) -> Cow<'_, str> {
+        convert::unicode_form(&self.0)
+    }
 }
 
 #[cfg(test)]

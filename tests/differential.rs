@@ -70,7 +70,7 @@ fn class_of(kind: &ErrorKind) -> u32 {
         | ErrorKind::TrailingHyphen
         | ErrorKind::HyphenPositions3And4
         | ErrorKind::ReservedLdhLabel => HYPHEN,
-        ErrorKind::InvalidPunycode(_) | ErrorKind::ALabelAsciiOnly => ALABEL,
+        ErrorKind::InvalidPunycode(_) => ALABEL,
         ErrorKind::NotNfc => NFC,
         ErrorKind::LeadingCombiningMark => COMBINER,
         ErrorKind::InvalidCharacter | ErrorKind::Disallowed | ErrorKind::Unassigned => CODEPOINT,

@@ -220,10 +220,11 @@ fn options() {
 
 #[test]
 fn error_messages_name_label_position_code_point_and_rule() {
+    // Issue 14: a code point that comes from decoding an A-label says so ("decodes to").
     let e = check_idn_hostname("i.xn--ls8h").unwrap_err();
     assert_eq!(
         e.to_string(),
-        r#"label 2 "xn--ls8h": U+1F4A9 is DISALLOWED (RFC 5892)"#
+        r#"label 2 "xn--ls8h" decodes to "💩": U+1F4A9 is DISALLOWED (RFC 5892)"#
     );
     let e = check_hostname("a".repeat(300).as_str()).unwrap_err();
     assert_eq!(e.label_index(), None);

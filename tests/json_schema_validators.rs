@@ -266,3 +266,78 @@ fn boon_reports_our_message() {
         .to_string();
     assert!(report.contains(&ours.to_string()), "{report}");
 }
+
+/// jsonschema-rs keeps only the verdict of a `fn(&str) -> bool` checker, so its message is
+/// `... is not a "idn-hostname"`; the README's recipe (and examples/validate_json.rs) checks the
+/// instance again for our reason.
+#[test]
+fn jsonschema_drops_our_reason_and_a_second_check_gets_it_back() {
+    use jsonschema::error::ValidationErrorKind;
+    let schema = serde_json::json!({ "format": "idn-hostname" });
+    let validator = jsonschema_validator(Draft::V2020_12, &schema);
+    // The suite's "illegal first char U+302E Hangul single dot tone mark" (RFC 5891 section
+    // 4.2.3.2: U+302E is a combining mark).
+    let name = "\u{302E}실례.테스트";
+    let ours = idn_hostname::check_idn_hostname(name)
+        .unwrap_err()
+        .to_string();
+    let instance = Value::from(name);
+    let error = validator.iter_errors(&instance).next().unwrap();
+    let report = error.to_string();
+    assert!(report.contains(r#"is not a "idn-hostname""#), "{report}");
+    assert!(!report.contains(&ours), "{report}");
+    // The recipe of the README.
+    let reason = match (error.kind(), error.instance().as_ref()) {
+        (ValidationErrorKind::Format { format }, Value::String(s)) if format == "idn-hostname" => {
+            idn_hostname::check_idn_hostname(s)
+                .err()
+                .map(|e| e.to_string())
+        }
+        _ => None,
+    };
+    assert_eq!(reason, Some(ours));
+}
+
+/// The fully qualified variants registered with boon in place of the formats.
+#[test]
+fn boon_takes_the_fully_qualified_variants() {
+    let formats = [
+        boon::Format {
+            name: "hostname",
+            func: idn_hostname::json::fqdn_hostname_format,
+        },
+        boon::Format {
+            name: "idn-hostname",
+            func: idn_hostname::json::fqdn_idn_hostname_format,
+        },
+    ];
+    for (format, root, not) in [
+        ("hostname", "www.example.com.", "www.example.com.."),
+        ("idn-hostname", "bücher.example。", "bücher..example"),
+    ] {
+        let schema = serde_json::json!({ "format": format });
+        let (schemas, index) = boon_compile(Draft::V2020_12, &schema, &formats);
+        // RFC 1034 section 3.1: the root label ends a fully qualified name.
+        assert!(
+            schemas.validate(&Value::from(root), index).is_ok(),
+            "{root}"
+        );
+        assert!(
+            schemas
+                .validate(
+                    &Value::from(&root[..root.len() - root.chars().last().unwrap().len_utf8()]),
+                    index
+                )
+                .is_ok()
+        );
+        // Only the root label is empty (RFC 1034 section 3.1).
+        let report = schemas
+            .validate(&Value::from(not), index)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            report.contains("empty label (RFC 1034 section 3.1)"),
+            "{report}"
+        );
+    }
+}

@@ -204,10 +204,7 @@ fn punycode_megabyte_payloads() {
 /// header lists only V2 and V3 under CheckHyphens, so V4 remains with the flag off.
 #[test]
 fn uts46_v4_without_check_hyphens() {
-    let options = uts46::Options {
-        check_hyphens: false,
-        ..uts46::Options::default()
-    };
+    let options = uts46::Options::new().check_hyphens(false);
     let err = uts46::to_ascii("xn--xn--a--gua.pt", options).expect_err("V4");
     assert!(err.contains(uts46::Status::V4), "{err:?}");
     assert!(!err.contains(uts46::Status::V2), "{err:?}");
@@ -220,10 +217,7 @@ fn uts46_v4_without_check_hyphens() {
 /// A-labels from `idna`'s Punycode functions, which have no such limit.
 #[test]
 fn uts46_long_labels_without_verify_dns_length() {
-    let lenient = uts46::Options {
-        verify_dns_length: false,
-        ..uts46::Options::default()
-    };
+    let lenient = uts46::Options::new().verify_dns_length(false);
     // U+00FC is valid in UTS #46 and NFC; 1001 and 2100 of them.
     for count in [1001, 2100] {
         let label = "\u{FC}".repeat(count);

@@ -213,10 +213,7 @@ impl Tally {
 fn run(options: Options, ignored: &[&str], name: &str) {
     let (cases, surrogate_lines) = cases();
     let mut tally = Tally::default();
-    let transitional = Options {
-        transitional_processing: true,
-        ..options
-    };
+    let transitional = options.transitional_processing(true);
     // VerifyDnsLength also covers X4_2, which the file gives in toUnicode where toASCII has A4_2.
     for case in &cases {
         let (unicode, result) = uts46::to_unicode(&case.source, options);
@@ -301,10 +298,7 @@ fn default_options() {
 #[test]
 fn check_hyphens_off() {
     run(
-        Options {
-            check_hyphens: false,
-            ..Options::default()
-        },
+        Options::new().check_hyphens(false),
         &["V2", "V3"],
         "CheckHyphens=false",
     );
@@ -313,10 +307,7 @@ fn check_hyphens_off() {
 #[test]
 fn check_bidi_off() {
     run(
-        Options {
-            check_bidi: false,
-            ..Options::default()
-        },
+        Options::new().check_bidi(false),
         &["B1", "B2", "B3", "B4", "B5", "B6"],
         "CheckBidi=false",
     );
@@ -325,10 +316,7 @@ fn check_bidi_off() {
 #[test]
 fn check_joiners_off() {
     run(
-        Options {
-            check_joiners: false,
-            ..Options::default()
-        },
+        Options::new().check_joiners(false),
         &["C1", "C2"],
         "CheckJoiners=false",
     );
@@ -337,10 +325,7 @@ fn check_joiners_off() {
 #[test]
 fn use_std3_ascii_rules_off() {
     run(
-        Options {
-            use_std3_ascii_rules: false,
-            ..Options::default()
-        },
+        Options::new().use_std3_ascii_rules(false),
         &["U1"],
         "UseSTD3ASCIIRules=false",
     );
@@ -349,10 +334,7 @@ fn use_std3_ascii_rules_off() {
 #[test]
 fn verify_dns_length_off() {
     run(
-        Options {
-            verify_dns_length: false,
-            ..Options::default()
-        },
+        Options::new().verify_dns_length(false),
         &["A4_1", "A4_2", "X4_2"],
         "VerifyDnsLength=false",
     );

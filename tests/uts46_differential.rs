@@ -314,10 +314,7 @@ struct UnicodeTally {
 /// the same string, where on failure `idna` puts U+FFFD in place of code points that failed
 /// (UTS #46 section 4 allows it; IdnaTestV2.txt's header says to treat it as a wildcard).
 fn compare_to_unicode(input: &str, tally: &mut UnicodeTally) {
-    let options = Options {
-        verify_dns_length: false,
-        ..Options::default()
-    };
+    let options = Options::new().verify_dns_length(false);
     let (ours, our_result) = uts46::to_unicode(input, options);
     let (theirs, their_result) = idna::uts46::Uts46::new().to_unicode(
         input.as_bytes(),
@@ -441,4 +438,64 @@ fn to_unicode_agrees_with_idna_crate() {
         "too few valid names: {}",
         unicode_tally.ok
     );
+}
+
+/// The documented equality, on real names: `uts46::to_ascii(s, Options::default())` is
+/// `idna::domain_to_ascii_strict(s)`, result and output, for every field of every line of
+/// data/bench/*.txt (the valid corpora, the long names, the invalid ones) and every string of the
+/// JSON Schema suite's hostname files. No known difference.
+#[test]
+fn to_ascii_is_domain_to_ascii_strict_on_the_corpora_and_suite() {
+    let mut names = std::collections::BTreeSet::new();
+    for entry in std::fs::read_dir(common::data::dir().join("bench")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().and_then(|e| e.to_str()) != Some("txt") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        for line in text
+            .lines()
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        {
+            names.extend(line.split('\t').map(String::from));
+        }
+    }
+    for draft in std::fs::read_dir(common::data::dir().join("json-schema-test-suite")).unwrap() {
+        for file in std::fs::read_dir(draft.unwrap().path()).unwrap() {
+            let path = file.unwrap().path();
+            if path.extension().and_then(|e| e.to_str()) != Some("json") {
+                continue;
+            }
+            let groups: serde_json::Value =
+                serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            for test in groups
+                .as_array()
+                .unwrap()
+                .iter()
+                .flat_map(|g| g["tests"].as_array().unwrap())
+            {
+                if let Some(s) = test["data"].as_str() {
+                    names.insert(s.to_string());
+                }
+            }
+        }
+    }
+    let (mut ok, mut err) = (0, 0);
+    for name in &names {
+        let ours = uts46::to_ascii(name, Options::default());
+        let theirs = idna::domain_to_ascii_strict(name);
+        match (&ours, &theirs) {
+            (Ok(a), Ok(b)) => {
+                assert_eq!(a, b, "{name:?}");
+                ok += 1;
+            }
+            (Err(_), Err(_)) => err += 1,
+            _ => panic!("{name:?}: ours {ours:?}, idna {theirs:?}"),
+        }
+    }
+    println!(
+        "corpora and suite: {} names, {ok} converted alike, {err} refused alike",
+        names.len()
+    );
+    assert!(ok > 2_000 && err > 200, "{ok} {err}");
 }

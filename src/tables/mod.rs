@@ -9,6 +9,7 @@
 
 //! Generated Unicode tables. Nothing in this folder is written by hand.
 
+pub(crate) mod escape;
 pub(crate) mod properties;
 pub(crate) mod uts46;
 

@@ -1,5 +1,6 @@
 //! The errors UTS #46 records, named by the status codes of IdnaTestV2.txt.
 
+use alloc::string::String;
 use core::fmt;
 
 /// A condition UTS #46 records as an error, with the status code IdnaTestV2.txt gives it
@@ -202,19 +203,28 @@ impl fmt::Display for Status {
     }
 }
 
-/// The set of statuses that UTS #46 processing recorded for one domain name.
+/// The set of statuses that UTS #46 processing recorded for one domain name, and the first
+/// label in error.
 ///
 /// UTS #46 goes on past an error to the end of the domain name, so an error carries every
-/// condition found, not only the first.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+/// condition found, not only the first. Like the formats' [`Error`](crate::Error), it names the
+/// first label (lowest index) where one was recorded, as that label stands after steps 1 and 2
+/// (Map, Normalize) and step 3 (Break on U+002E): the mapping may change it, or even where the
+/// labels break (U+3002 maps to U+002E).
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Error {
     statuses: u32,
+    label: Option<(usize, String)>,
 }
 
 impl Error {
     /// The error holding the statuses of `bits` (one bit per [`Status`], in declaration order).
+    #[cfg(test)]
     pub(crate) const fn from_bits(statuses: u32) -> Self {
-        Self { statuses }
+        Self {
+            statuses,
+            label: None,
+        }
     }
 
     /// The statuses recorded, in the order of [`Status`]'s declaration.
@@ -231,50 +241,108 @@ impl Error {
     pub fn first(&self) -> Status {
         self.statuses().next().unwrap_or(Status::P4)
     }
+
+    /// The index (from 0) of the first label for which a status was recorded, or `None` when
+    /// every status is of the whole name ([`Status::A4_1`], or [`Status::V7`] from [`map`](super::map)).
+    pub fn label_index(&self) -> Option<usize> {
+        self.label.as_ref().map(|(index, _)| *index)
+    }
+
+    /// That label as processed (after mapping and normalization; empty for an empty label or
+    /// a fault of the whole name).
+    pub fn label(&self) -> &str {
+        self.label.as_ref().map_or("", |(_, text)| text)
+    }
 }
 
-/// Accumulates statuses during processing.
+/// Accumulates statuses during processing, and the lowest index of a label that got one.
 #[derive(Clone, Copy, Default, Debug)]
-pub(crate) struct Statuses(u32);
+pub(crate) struct Statuses {
+    bits: u32,
+    /// The label being processed; `None` while the checks are of the whole name.
+    current: Option<usize>,
+    first: Option<usize>,
+}
 
 impl Statuses {
     #[inline]
     pub(crate) fn add(&mut self, status: Status) {
-        self.0 |= status.bit();
+        self.bits |= status.bit();
+        if let Some(index) = self.current {
+            self.first = Some(self.first.map_or(index, |first| first.min(index)));
+        }
+    }
+
+    /// The statuses added from now on are those of label `index` (`None`: of the name).
+    #[inline]
+    pub(crate) fn enter(&mut self, index: Option<usize>) {
+        self.current = index;
     }
 
     #[inline]
     pub(crate) fn is_empty(&self) -> bool {
-        self.0 == 0
+        self.bits == 0
     }
 
     #[inline]
     pub(crate) fn contains(&self, status: Status) -> bool {
-        self.0 & status.bit() != 0
+        self.bits & status.bit() != 0
     }
 
     #[inline]
     pub(crate) fn merge(&mut self, other: Statuses) {
-        self.0 |= other.0;
+        self.bits |= other.bits;
+        self.first = match (self.first, other.first) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
     }
 
-    pub(crate) fn into_result(self) -> Result<(), Error> {
-        if self.0 == 0 {
-            Ok(())
-        } else {
-            Err(Error::from_bits(self.0))
+    /// `Ok` when nothing was recorded; else the error, whose label is found in `processed`, the
+    /// name after steps 1 and 2 (error path only).
+    pub(crate) fn into_result(self, processed: impl FnOnce() -> String) -> Result<(), Error> {
+        if self.bits == 0 {
+            return Ok(());
         }
+        let label = self.first.map(|index| {
+            let name = processed();
+            let text = name.split('.').nth(index).unwrap_or("");
+            (index, String::from(text))
+        });
+        Err(Error {
+            statuses: self.bits,
+            label,
+        })
     }
 }
 
 impl fmt::Debug for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_set().entries(self.statuses()).finish()
+        f.debug_struct("Error")
+            .field("statuses", &DebugSet(self))
+            .field("label", &self.label)
+            .finish()
+    }
+}
+
+struct DebugSet<'a>(&'a Error);
+
+impl fmt::Debug for DebugSet<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.0.statuses()).finish()
     }
 }
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some((index, text)) = &self.label {
+            write!(
+                f,
+                "label {} \"{}\": ",
+                index + 1,
+                crate::escape::escape_invisible(text)
+            )?;
+        }
         let first = self.first();
         write!(f, "{} [{}", first.clause(), first.code())?;
         for s in self.statuses().skip(1) {

@@ -20,6 +20,8 @@ use std::process::{Command, ExitCode};
 
 use sha2::{Digest, Sha256};
 
+mod escape;
+
 /// The command that regenerates the tables, written into every header.
 const COMMAND: &str = "cargo run --release -p gen-tables -- data/unicode/18.0.0 src/tables";
 const CODE_POINTS: usize = 0x11_0000;
@@ -106,7 +108,11 @@ impl Inputs {
             expected.insert(name.to_string(), sum.to_string());
         }
         let mut files = Vec::new();
-        for &name in PROPERTY_INPUTS.iter().chain([&MAPPING_INPUT]) {
+        for &name in PROPERTY_INPUTS
+            .iter()
+            .chain([&MAPPING_INPUT])
+            .chain(&escape::INPUTS)
+        {
             let path = root.join(name);
             let bytes = std::fs::read(&path)
                 .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
@@ -1217,7 +1223,7 @@ fn render(inputs: &Inputs) -> Result<Vec<(&'static str, String)>> {
 
     let mod_rs = format!(
         "{}//! Generated Unicode tables. Nothing in this folder is written by hand.\n\n\
-         pub(crate) mod properties;\npub(crate) mod uts46;\n\n\
+         pub(crate) mod escape;\npub(crate) mod properties;\npub(crate) mod uts46;\n\n\
          /// The version of Unicode every table in this folder was generated from.\n\
          pub(crate) const UNICODE_VERSION: (u8, u8, u8) = ({}, {}, {});\n",
         header(inputs, version, &[MAPPING_INPUT], ""),
@@ -1226,6 +1232,7 @@ fn render(inputs: &Inputs) -> Result<Vec<(&'static str, String)>> {
         version.2
     );
     files.push(("mod.rs", mod_rs));
+    files.push(escape::render(inputs, version)?);
 
     let sizes = format!(
         "Property trie: {} bytes (BMP index {}, index1 {}, index2 {} entries of u16; data {} \

@@ -45,7 +45,7 @@ fn main() -> ExitCode {
         "is_idn_hostname" => idn_hostname::is_idn_hostname,
         "idna_strict" => |n| idna::domain_to_ascii_strict(n).is_ok(),
         "uts46_to_ascii" => {
-            |n| idn_hostname::uts46::to_ascii(n, idn_hostname::uts46::Options::DEFAULT).is_ok()
+            |n| idn_hostname::uts46::to_ascii(n, idn_hostname::uts46::Options::new()).is_ok()
         }
         "punycode_decode" => |n| {
             n.split('.')
