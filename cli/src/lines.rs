@@ -7,11 +7,12 @@ use std::io::{self, BufRead, BufReader, Read};
 /// The most bytes of a line that are judged as a name (terminator excluded).
 ///
 /// A valid `idn-hostname` has at most 253 octets in A-label form (RFC 1034 section 3.1, RFC 5890
-/// section 2.3.2.1); its U-label form is at most 4 bytes per code point of at most 249 octets of
-/// Punycode payload plus separators of 3 bytes (U+3002), under 1,500 bytes. The bound leaves
-/// room beyond that so that an invalid name of a few lengths past the limit is still judged by
-/// the rule it breaks; only UTS #46 mapping could make a longer line valid (ignored code points
-/// such as U+00AD), and the command refuses that as too long too.
+/// section 2.3.2.1). An A-label of `n` octets decodes to at most `n - 4` code points of at most
+/// 4 bytes, and a separator takes at most 3 bytes (U+3002) where the A-label form has 1: its
+/// U-label form has at most 4 x 253 + 2 x 126 = 1,264 bytes. The bound leaves room beyond that,
+/// so that a name a few times too long is still judged by the rule it breaks; only UTS #46
+/// mapping could make a longer line valid (ignored code points such as U+00AD), and the
+/// command refuses that as too long too.
 pub const MAX_LINE: usize = 4096;
 
 /// One line of input.

@@ -427,8 +427,9 @@ fn main() -> ExitCode {
             .write(&mut sink.out, cli.json)
             .map_err(Failure::Write);
     }
-    if result.is_ok() {
-        result = sink.flush();
+    // Hand out the verdicts judged, after a read error too; a failed write is not retried.
+    if !matches!(result, Err(Failure::Write(_))) {
+        result = result.and(sink.flush());
     }
     let judged = ExitCode::from(u8::from(sink.summary.any_invalid()));
     match result {

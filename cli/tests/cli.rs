@@ -6,7 +6,9 @@
 //! run of the command.
 
 mod common;
-use common::{BIN, Shape, check_shape, json_lines, read_data, run, run_json, stdout_lines};
+use common::{
+    BIN, Shape, check_shape, json_lines, read_data, run, run_json, run_with, stdout_lines,
+};
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
@@ -842,24 +844,6 @@ fn dev_full() -> Stdio {
     )
 }
 
-/// Runs the command with `stdin` fed on a thread and the given standard output and error.
-fn feed(args: &[&str], stdin: &[u8], stdout: Stdio, stderr: Stdio) -> std::process::Output {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(stdout)
-        .stderr(stderr)
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    let data = stdin.to_vec();
-    // The command may stop before it reads all: a broken pipe here is expected.
-    let feeder = std::thread::spawn(move || input.write_all(&data));
-    let output = child.wait_with_output().unwrap();
-    let _ = feeder.join().unwrap();
-    output
-}
-
 /// Issue 15: a write error ends the command with status 2 and one line on standard error where
 /// that can be written; never a panic (status 101).
 #[cfg(target_os = "linux")]
@@ -877,7 +861,7 @@ fn write_errors_exit_2_with_one_line_on_stderr() {
         (&["--to-unicode", "--json"], many.as_str()),
     ] {
         // Standard output full, standard error a pipe: one line there.
-        let output = feed(args, stdin.as_bytes(), dev_full(), Stdio::piped());
+        let (output, _) = run_with(args, stdin.as_bytes(), dev_full(), Stdio::piped());
         assert_eq!(output.status.code(), Some(2), "{args:?}");
         let stderr = String::from_utf8(output.stderr).unwrap();
         assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
@@ -886,7 +870,7 @@ fn write_errors_exit_2_with_one_line_on_stderr() {
             "{args:?}: {stderr}"
         );
         // Both full: nothing can be said, the status still tells.
-        let output = feed(args, stdin.as_bytes(), dev_full(), dev_full());
+        let (output, _) = run_with(args, stdin.as_bytes(), dev_full(), dev_full());
         assert_eq!(output.status.code(), Some(2), "{args:?}");
     }
     // A usage error with standard error full: status 2, nothing on standard output.
@@ -906,21 +890,8 @@ fn write_errors_exit_2_with_one_line_on_stderr() {
 fn closed_stdout(args: &[&str], stdin: &[u8]) -> (Option<i32>, String, bool) {
     let (reader, writer) = std::io::pipe().unwrap();
     drop(reader);
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(writer)
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    let data = stdin.to_vec();
-    let feeder = std::thread::spawn(move || input.write_all(&data));
-    let output = child.wait_with_output().unwrap();
-    let stopped_early = matches!(
-        feeder.join().unwrap(),
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe
-    );
+    let (output, fed) = run_with(args, stdin, Stdio::from(writer), Stdio::piped());
+    let stopped_early = matches!(fed, Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe);
     (
         output.status.code(),
         String::from_utf8(output.stderr).unwrap(),
@@ -1088,4 +1059,47 @@ fn the_readme_json_examples_have_the_shape_the_tests_check() {
         codes.iter().any(|c| c.starts_with("uts46-")),
         "no UTS #46 error example"
     );
+}
+
+/// The README's first command (`cargo run -q -- NAME...` at the root, which runs this binary as
+/// the workspace's default members have one): the verdicts it shows are the command's.
+#[test]
+fn the_readme_first_command_shows_the_command_verdicts() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md")).unwrap();
+    let (_, rest) = readme.split_once("```sh\ncargo run -q -- ").unwrap();
+    let (command, rest) = rest.split_once('\n').unwrap();
+    let names: Vec<&str> = command.split_whitespace().collect();
+    let shown = rest
+        .split_once("```text\n")
+        .and_then(|(_, r)| r.split_once("\n```"))
+        .map(|(block, _)| block.lines().collect::<Vec<_>>())
+        .unwrap();
+    // The standards' verdicts: `bücher.example` and `例え。テスト` are idn-hostnames (U-labels
+    // of PVALID code points, RFC 5892; U+3002 separates labels, RFC 3490 section 3.1);
+    // `i.xn--ls8h` decodes to U+1F4A9, DISALLOWED (RFC 5892), and `exa_mple.com` has an
+    // underscore (RFC 1123 section 2.1).
+    assert_eq!(
+        names,
+        [
+            "bücher.example",
+            "i.xn--ls8h",
+            "例え。テスト",
+            "exa_mple.com"
+        ]
+    );
+    let want = [true, false, true, false];
+    let output = run(&names, b"");
+    let got = stdout_lines(&output);
+    assert_eq!(got.len(), shown.len());
+    for (((name, readme), got), want) in names.iter().zip(&shown).zip(&got).zip(want) {
+        let verdict = |line: &str| {
+            line.strip_prefix(&format!("{name}: "))
+                .map(|v| v.starts_with("valid"))
+                .unwrap_or_else(|| panic!("{line:?} is not about {name}"))
+        };
+        assert_eq!(verdict(readme), want, "README: {readme}");
+        assert_eq!(verdict(got), want, "command: {got}");
+    }
+    assert_eq!(output.status.code(), Some(1));
 }

@@ -15,7 +15,7 @@
 //!
 //! `harness = false`: the wrapper mode needs its own `main`.
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::process::{Command, ExitCode, Stdio};
 
 use nix::sys::resource::{UsageWho, getrusage};
@@ -68,29 +68,17 @@ fn measure(args: &[&str], mib: usize) -> (i64, String, Option<i32>) {
         }
         input.write_all(b"\nwww.example.com\n").unwrap();
     });
-    let mut stderr = String::new();
-    let mut stdout = String::new();
-    child
-        .stdout
-        .take()
-        .unwrap()
-        .read_to_string(&mut stdout)
-        .unwrap();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut stderr)
-        .unwrap();
-    let status = child.wait().unwrap();
+    let output = child.wait_with_output().unwrap();
     feeder.join().unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
     let kib = stderr
         .lines()
         .find_map(|l| l.strip_prefix(REPORT))
         .unwrap_or_else(|| panic!("no figure from the wrapper: {stderr}"))
         .parse()
         .unwrap();
-    (kib, stdout, status.code())
+    (kib, stdout, output.status.code())
 }
 
 fn main() -> ExitCode {

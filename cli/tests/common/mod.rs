@@ -24,26 +24,40 @@ pub fn read_data(path: &str) -> String {
         .unwrap_or_else(|e| panic!("cannot read {} ({e}): data/ is incomplete", full.display()))
 }
 
-/// Runs the command with `args` and `stdin`, and collects what it prints.
-pub fn run(args: &[&str], stdin: &[u8]) -> Output {
+/// Runs the command with `args`, `stdin` written on a thread (a large input would otherwise
+/// fill the pipes both ways), and the given standard output and error. Returns what it printed
+/// (where piped) and how the writing of `stdin` ended: a broken pipe when the command stopped
+/// before reading all of it.
+pub fn run_with(
+    args: &[&str],
+    stdin: &[u8],
+    stdout: Stdio,
+    stderr: Stdio,
+) -> (Output, std::io::Result<()>) {
     let mut child = Command::new(BIN)
         .args(args)
         .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
+        .stdout(stdout)
+        .stderr(stderr)
         .spawn()
         .unwrap();
     let mut input = child.stdin.take().unwrap();
     let data = stdin.to_vec();
-    // Write on a thread: a large input would otherwise fill the pipes both ways.
     let writer = std::thread::spawn(move || input.write_all(&data));
     let output = child.wait_with_output().unwrap();
-    match writer.join().unwrap() {
+    (output, writer.join().unwrap())
+}
+
+/// Runs the command with `args` and `stdin`, and collects what it prints.
+pub fn run(args: &[&str], stdin: &[u8]) -> Output {
+    match run_with(args, stdin, Stdio::piped(), Stdio::piped()) {
         // A usage error ends the command before it reads its input.
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
-        result => result.unwrap(),
+        (output, Err(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => output,
+        (output, result) => {
+            result.unwrap();
+            output
+        }
     }
-    output
 }
 
 pub fn stdout_lines(output: &Output) -> Vec<String> {
