@@ -222,17 +222,21 @@ pub struct Shown<'a>(pub &'a str);
 
 impl fmt::Display for Shown<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for c in self.0.chars() {
+        // Runs of code points shown as they are go out in one write.
+        let mut plain = 0;
+        for (i, c) in self.0.char_indices() {
+            let escaped = c == '\\' || (c != ' ' && (c.is_control() || c.is_whitespace()));
+            if !escaped {
+                continue;
+            }
+            f.write_str(self.0.get(plain..i).unwrap_or(""))?;
             match c {
                 '\\' => f.write_str("\\\\")?,
-                ' ' => f.write_str(" ")?,
-                c if c.is_control() || c.is_whitespace() => {
-                    write!(f, "\\u{{{:X}}}", u32::from(c))?;
-                }
-                c => write!(f, "{c}")?,
+                c => write!(f, "\\u{{{:X}}}", u32::from(c))?,
             }
+            plain = i + c.len_utf8();
         }
-        Ok(())
+        f.write_str(self.0.get(plain..).unwrap_or(""))
     }
 }
 
