@@ -6,21 +6,21 @@
 //! run of the command.
 
 mod common;
-use common::data;
+use common::{
+    BIN, Shape, check_shape, json_lines, read_data, run, run_json, run_with, stdout_lines,
+};
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
 use serde_json::Value;
-
-const BIN: &str = env!("CARGO_BIN_EXE_idn-hostname");
 
 /// A case of the suite: (data, valid).
 type Case = (String, bool);
 
 /// The string cases of a suite file.
 fn suite(file: &str) -> Vec<Case> {
-    let text = data::read(&format!("json-schema-test-suite/{file}"));
+    let text = read_data(&format!("json-schema-test-suite/{file}"));
     let groups: Value = serde_json::from_str(&text).unwrap();
     let mut cases = Vec::new();
     for group in groups.as_array().unwrap() {
@@ -38,42 +38,6 @@ fn suite(file: &str) -> Vec<Case> {
     cases
 }
 
-fn run(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    let data = stdin.to_vec();
-    // Write on a thread: a large input would otherwise fill the pipes both ways.
-    let writer = std::thread::spawn(move || input.write_all(&data));
-    let output = child.wait_with_output().unwrap();
-    match writer.join().unwrap() {
-        // A usage error ends the command before it reads its input.
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
-        result => result.unwrap(),
-    }
-    output
-}
-
-fn stdout_lines(output: &Output) -> Vec<String> {
-    String::from_utf8(output.stdout.clone())
-        .unwrap()
-        .lines()
-        .map(String::from)
-        .collect()
-}
-
-fn json_lines(output: &Output) -> Vec<Value> {
-    stdout_lines(output)
-        .iter()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
-        .collect()
-}
-
 /// The suite's names split into those that can go on a line of input and those (with a line
 /// terminator inside) that can only be arguments.
 fn by_line(cases: &[Case]) -> (Vec<&Case>, Vec<&Case>) {
@@ -86,8 +50,7 @@ fn check_suite_through_stdin(file: &str, format: &str) {
     let cases = suite(file);
     let (lines, args) = by_line(&cases);
     let input: String = lines.iter().map(|(s, _)| format!("{s}\n")).collect();
-    let output = run(&["--format", format, "--json"], input.as_bytes());
-    let got = json_lines(&output);
+    let (output, got) = run_json(&["--format", format, "--json"], input.as_bytes());
     assert_eq!(got.len(), lines.len(), "one output line per input line");
     for ((name, valid), line) in lines.iter().zip(&got) {
         assert_eq!(line["name"], Value::String(name.clone()));
@@ -100,9 +63,9 @@ fn check_suite_through_stdin(file: &str, format: &str) {
             assert!(line.get("error").is_none(), "{line}");
         } else {
             let error = &line["error"];
-            assert!(error["kind"].is_string(), "{line}");
             assert!(error["message"].as_str().unwrap().contains("RFC"), "{line}");
             assert!(error["offset"].is_u64(), "{line}");
+            assert_eq!(error["argument"], Value::Null, "{line}");
         }
     }
     let any_invalid = lines.iter().any(|(_, v)| !v);
@@ -111,8 +74,7 @@ fn check_suite_through_stdin(file: &str, format: &str) {
 
     // Names holding a line terminator go as arguments.
     for (name, valid) in args {
-        let output = run(&["--format", format, "--json", "--", name], b"");
-        let got = json_lines(&output);
+        let (output, got) = run_json(&["--format", format, "--json", "--", name], b"");
         assert_eq!(got.len(), 1);
         assert_eq!(got[0]["valid"], Value::Bool(*valid), "{name:?}");
         assert_eq!(output.status.code(), Some(if *valid { 0 } else { 1 }));
@@ -134,10 +96,23 @@ fn idn_hostname_is_the_default_format() {
     let cases = suite("draft2020-12/idn-hostname.json");
     let (lines, _) = by_line(&cases);
     let input: String = lines.iter().map(|(s, _)| format!("{s}\n")).collect();
-    let got = json_lines(&run(&["--json"], input.as_bytes()));
+    let (_, got) = run_json(&["--json"], input.as_bytes());
     let want: Vec<Value> = lines.iter().map(|(_, v)| Value::Bool(*v)).collect();
     let got: Vec<Value> = got.iter().map(|l| l["valid"].clone()).collect();
     assert_eq!(got, want);
+}
+
+/// A name as the text output shows it (README, "The command line"): as written, but for control
+/// characters and white space other than U+0020, written `\u{X}`, and the backslash, `\\`.
+fn shown(name: &str) -> String {
+    name.chars()
+        .map(|c| match c {
+            '\\' => String::from("\\\\"),
+            ' ' => String::from(" "),
+            c if c.is_control() || c.is_whitespace() => format!("\\u{{{:X}}}", c as u32),
+            c => c.to_string(),
+        })
+        .collect()
 }
 
 #[test]
@@ -161,7 +136,7 @@ fn exit_status_from_arguments() {
     let lines = stdout_lines(&output);
     assert_eq!(lines.len(), valid.len());
     for (line, name) in lines.iter().zip(&valid) {
-        assert_eq!(line, &format!("{}: valid", name.escape_debug()));
+        assert_eq!(line, &format!("{}: valid", shown(name)));
     }
 
     for bad in &invalid {
@@ -170,7 +145,7 @@ fn exit_status_from_arguments() {
         let lines = stdout_lines(&output);
         assert_eq!(lines.len(), 3);
         assert!(
-            lines[1].starts_with(&format!("{}: invalid: ", bad.escape_debug())),
+            lines[1].starts_with(&format!("{}: invalid: ", shown(bad))),
             "{lines:?}"
         );
     }
@@ -184,46 +159,89 @@ fn a_name_starting_with_a_hyphen_goes_after_the_double_dash() {
     assert!(stdout_lines(&output)[0].starts_with("-a.example: invalid: "));
 }
 
+/// The usage errors of issue 14: one or two lines on standard error, what was wrong and then
+/// where to look, and exit status 2, whatever standard input holds.
 #[test]
-fn usage_errors_exit_2_with_the_usage_on_stderr() {
+fn usage_errors_are_two_lines_and_exit_2() {
     for args in [
         &["--frobnicate"][..],
+        &["--jsn"],
         &["-a.example"],
         &["--format"],
         &["--format", "email"],
         &["--format=host-name"],
         &["--all", "--invalid", "--summary"],
+        &["--to-ascii", "--to-unicode"],
     ] {
         let output = run(args, b"www.example.com\n");
         assert_eq!(output.status.code(), Some(2), "{args:?}");
         assert!(output.stdout.is_empty(), "{args:?}");
         let stderr = String::from_utf8(output.stderr).unwrap();
-        assert!(stderr.starts_with("idn-hostname: "), "{stderr}");
-        assert!(stderr.contains("usage: idn-hostname"), "{stderr}");
+        let lines: Vec<&str> = stderr.lines().collect();
+        assert!((1..=2).contains(&lines.len()), "{args:?}: {stderr}");
+        assert!(lines[0].starts_with("idn-hostname: "), "{stderr}");
+        assert!(lines.last().unwrap().contains("--help"), "{stderr}");
+        assert!(stderr.ends_with('\n'), "{stderr:?}");
+    }
+    // The option at fault is named, and a near miss gets its suggestion.
+    let stderr = String::from_utf8(run(&["--jsn"], b"").stderr).unwrap();
+    assert!(
+        stderr.contains("'--jsn'") && stderr.contains("'--json'"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn version_prints_the_package_version() {
+    for flag in ["--version", "-V"] {
+        let output = run(&[flag], b"");
+        assert_eq!(output.status.code(), Some(0));
+        assert_eq!(
+            String::from_utf8(output.stdout).unwrap(),
+            format!("idn-hostname {}\n", env!("CARGO_PKG_VERSION"))
+        );
+        assert!(output.stderr.is_empty());
     }
 }
 
 #[test]
-fn help_prints_usage_and_examples() {
+fn help_prints_usage_exit_status_and_examples() {
     for flag in ["--help", "-h"] {
         let output = run(&[flag], b"");
         assert_eq!(output.status.code(), Some(0));
+        assert!(output.stderr.is_empty());
         let text = String::from_utf8(output.stdout).unwrap();
-        assert!(text.starts_with("usage: idn-hostname"));
+        assert!(
+            text.contains("Usage: idn-hostname [OPTIONS] [NAME]..."),
+            "{text}"
+        );
         for word in [
             "--to-ascii",
             "--to-unicode",
             "--trailing-dot",
+            "--underscore",
             "--uts46-mapping",
             "--format",
             "--json",
             "--summary",
+            "--all",
             "--invalid",
-            "exit status",
-            "examples:",
+            "--version",
+            "Exit status",
+            "Examples:",
         ] {
-            assert!(text.contains(word), "--help lacks {word}");
+            assert!(text.contains(word), "{flag} lacks {word}");
         }
+        // What a closed standard output does to the exit status (issue 15).
+        let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            flat.contains(
+                "When standard output is closed by its reader (`| head`), the command stops \
+                 quietly, with the status of the names judged until then: 1 if one of them was \
+                 invalid, 0 otherwise."
+            ),
+            "{text}"
+        );
     }
 }
 
@@ -233,16 +251,13 @@ fn only_the_line_terminator_is_stripped() {
     // trailing dot (the suite's "single dot" and trailing-dot cases agree).
     let input =
         b"www.example.com\r\nwww.example.com \n www.example.com\nwww.example.com.\nwww.example.com";
-    let output = run(&["--format", "hostname", "--json"], input);
-    let got: Vec<Value> = json_lines(&output)
-        .iter()
-        .map(|l| l["valid"].clone())
-        .collect();
+    let (output, lines) = run_json(&["--format", "hostname", "--json"], input);
+    let got: Vec<Value> = lines.iter().map(|l| l["valid"].clone()).collect();
     let want = [true, false, false, false, true].map(Value::Bool);
     assert_eq!(got, want);
     assert_eq!(output.status.code(), Some(1));
     // The space is shown as part of the name.
-    assert_eq!(json_lines(&output)[1]["name"], "www.example.com ");
+    assert_eq!(lines[1]["name"], "www.example.com ");
 }
 
 #[test]
@@ -301,11 +316,11 @@ fn invalid_utf8_lines_are_invalid_with_their_line_number() {
     );
     assert_eq!(lines[3], "www.example.org: valid");
 
-    let output = run(&["--json"], input);
-    let got = json_lines(&output);
+    let (_, got) = run_json(&["--json"], input);
     assert_eq!(got.len(), 4);
     assert_eq!(got[1]["valid"], false);
-    assert_eq!(got[1]["error"]["kind"], "NotUtf8");
+    assert_eq!(got[1]["error"]["code"], "not-utf-8");
+    assert_eq!(got[2]["error"]["code"], "not-utf-8");
     assert_eq!(got[1]["error"]["line"], 2);
     assert_eq!(got[2]["error"]["line"], 3);
     assert_eq!(got[2]["error"]["offset"], 1);
@@ -317,19 +332,35 @@ fn invalid_utf8_lines_are_invalid_with_their_line_number() {
 fn invalid_utf8_arguments_are_invalid_not_a_crash() {
     use std::ffi::OsStr;
     use std::os::unix::ffi::OsStrExt;
+    // RFC 3629 section 3: 0xFF never appears in UTF-8.
+    let bad = OsStr::from_bytes(b"a\xFF.example");
     let output = Command::new(BIN)
         .arg("www.example.com")
-        .arg(OsStr::from_bytes(b"\xFF.example"))
+        .arg(bad)
         .output()
         .unwrap();
     assert_eq!(output.status.code(), Some(1));
     let lines = stdout_lines(&output);
     assert_eq!(lines.len(), 2);
     assert!(
-        lines[1].ends_with("invalid: argument 2 is not UTF-8 (byte 0)"),
+        lines[1].ends_with("invalid: argument 2 is not UTF-8 (byte 1)"),
         "{}",
         lines[1]
     );
+    for args in [&["--json"][..], &["--json", "--to-unicode"]] {
+        let output = Command::new(BIN)
+            .args(args)
+            .arg("www.example.com")
+            .arg(bad)
+            .output()
+            .unwrap();
+        let got = json_lines(args, &output);
+        assert_eq!(got[1]["name"], "a\u{FFFD}.example");
+        assert_eq!(got[1]["error"]["code"], "not-utf-8");
+        assert_eq!(got[1]["error"]["argument"], 2);
+        assert_eq!(got[1]["error"]["line"], Value::Null);
+        assert_eq!(got[1]["error"]["offset"], 1);
+    }
 }
 
 /// The suite's idn-hostname names as input lines, with the numbers the summary must give.
@@ -359,7 +390,7 @@ fn summary_alone_prints_only_the_counts() {
             valid + invalid
         )
     );
-    // Then one line per rule, "  Kind: count", most frequent first, adding up to `invalid`.
+    // Then one line per rule, "  code: count", most frequent first, adding up to `invalid`.
     let mut total = 0;
     let mut last = usize::MAX;
     for line in &lines[1..] {
@@ -376,9 +407,8 @@ fn summary_alone_prints_only_the_counts() {
 #[test]
 fn summary_as_json_agrees_with_the_per_name_kinds() {
     let (input, valid, invalid, _) = summary_input();
-    let each = json_lines(&run(&["--json"], input.as_bytes()));
-    let output = run(&["--json", "--summary", "--all"], input.as_bytes());
-    let got = json_lines(&output);
+    let (_, each) = run_json(&["--json"], input.as_bytes());
+    let (_, got) = run_json(&["--json", "--summary", "--all"], input.as_bytes());
     // Every name's line, then the summary.
     assert_eq!(got.len(), each.len() + 1);
     assert_eq!(&got[..each.len()], &each[..]);
@@ -388,14 +418,14 @@ fn summary_as_json_agrees_with_the_per_name_kinds() {
     assert_eq!(summary["invalid"], invalid);
     let mut want = serde_json::Map::new();
     for line in &each {
-        if let Some(kind) = line["error"]["kind"].as_str() {
-            let n = want.get(kind).and_then(Value::as_u64).unwrap_or(0);
-            want.insert(kind.to_string(), Value::from(n + 1));
+        if let Some(code) = line["error"]["code"].as_str() {
+            let n = want.get(code).and_then(Value::as_u64).unwrap_or(0);
+            want.insert(code.to_string(), Value::from(n + 1));
         }
     }
-    assert_eq!(summary["by_kind"], Value::Object(want));
+    assert_eq!(summary["by_code"], Value::Object(want));
 
-    let only = json_lines(&run(&["--json", "--summary"], input.as_bytes()));
+    let (_, only) = run_json(&["--json", "--summary"], input.as_bytes());
     assert_eq!(only.len(), 1);
     assert_eq!(only[0]["summary"], *summary);
 }
@@ -403,9 +433,8 @@ fn summary_as_json_agrees_with_the_per_name_kinds() {
 #[test]
 fn invalid_prints_the_invalid_names_only() {
     let (input, _, invalid, invalid_names) = summary_input();
-    let output = run(&["--json", "--invalid"], input.as_bytes());
+    let (output, got) = run_json(&["--json", "--invalid"], input.as_bytes());
     assert_eq!(output.status.code(), Some(1));
-    let got = json_lines(&output);
     let names: Vec<&str> = got.iter().map(|l| l["name"].as_str().unwrap()).collect();
     assert_eq!(names, invalid_names);
 
@@ -530,7 +559,7 @@ fn idna_test_v2() -> (Vec<Uts46Case>, Vec<(Vec<u8>, bool, bool)>) {
         out.extend_from_slice(rest.as_bytes());
         out
     }
-    let text = data::read("unicode/18.0.0/idna/IdnaTestV2.txt");
+    let text = read_data("unicode/18.0.0/idna/IdnaTestV2.txt");
     let mut cases = Vec::new();
     let mut surrogates = Vec::new();
     for (n, line) in text.lines().enumerate() {
@@ -581,9 +610,9 @@ fn to_ascii_and_to_unicode_agree_with_idna_test_v2() {
         .partition(|c| !c.source.contains('\n') && !c.source.contains('\r'));
     let input: String = lines.iter().map(|c| format!("{}\n", c.source)).collect();
     for (flag, field) in [("--to-ascii", "ascii"), ("--to-unicode", "unicode")] {
-        let mut got = json_lines(&run(&[flag, "--json"], input.as_bytes()));
+        let (_, mut got) = run_json(&[flag, "--json"], input.as_bytes());
         for case in &args {
-            got.extend(json_lines(&run(&[flag, "--json", "--", &case.source], b"")));
+            got.extend(run_json(&[flag, "--json", "--", &case.source], b"").1);
         }
         let all: Vec<&&Uts46Case> = lines.iter().chain(args.iter()).collect();
         assert_eq!(got.len(), all.len());
@@ -605,7 +634,11 @@ fn to_ascii_and_to_unicode_agree_with_idna_test_v2() {
             if !ok {
                 let statuses = line["error"]["statuses"].as_array().unwrap();
                 assert!(!statuses.is_empty(), "{line}");
-                assert_eq!(line["error"]["kind"], statuses[0], "{line}");
+                // The code is the first status in kebab case: `V3` is `uts46-v3`, `A4_2` is
+                // `uts46-a4-2`.
+                let first = statuses[0].as_str().unwrap();
+                let code = format!("uts46-{}", first.to_lowercase().replace('_', "-"));
+                assert_eq!(line["error"]["code"], code, "{line}");
             }
         }
         assert!(
@@ -623,7 +656,7 @@ fn to_ascii_and_to_unicode_agree_with_idna_test_v2() {
         for (bytes, to_unicode_ok, to_ascii_ok) in &surrogates {
             let mut input = bytes.clone();
             input.push(b'\n');
-            let got = json_lines(&run(&[flag, "--json"], &input));
+            let (_, got) = run_json(&[flag, "--json"], &input);
             let ok = if field == "ascii" {
                 to_ascii_ok
             } else {
@@ -631,7 +664,8 @@ fn to_ascii_and_to_unicode_agree_with_idna_test_v2() {
             };
             assert!(!ok);
             assert_eq!(got[0]["valid"], false);
-            assert_eq!(got[0]["error"]["kind"], "NotUtf8");
+            assert_eq!(got[0]["error"]["code"], "not-utf-8");
+            assert_eq!(got[0]["error"]["statuses"], Value::Array(Vec::new()));
         }
     }
 }
@@ -649,11 +683,11 @@ fn to_ascii_text_output_and_exit_status() {
     // "xn--fa-hia.de; faß.de; ;"
     let output = run(&["--to-unicode"], b"xn--fa-hia.de\n");
     assert_eq!(stdout_lines(&output), ["xn--fa-hia.de: faß.de"]);
-    // --summary counts by the first status code.
+    // --summary counts by the first status code, in kebab case.
     let output = run(&["--to-ascii", "--summary"], b"fass.de\na.bc--de.f\n");
     assert_eq!(
         stdout_lines(&output),
-        ["summary: 2 names, 1 valid, 1 invalid", "  V2: 1"]
+        ["summary: 2 names, 1 valid, 1 invalid", "  uts46-v2: 1"]
     );
 }
 
@@ -693,4 +727,379 @@ fn departures_from_the_formats() {
     // Departures are for checks.
     let output = run(&["--to-ascii", "--trailing-dot", "example."], b"");
     assert_eq!(output.status.code(), Some(2));
+}
+
+/// Issue 15: a line longer than the 4096 bytes the command reads of a line is invalid, with
+/// its number and length; the rest of it is skipped and reading goes on. A line of exactly
+/// 4096 bytes (its CR LF not counted) is judged by the rules.
+#[test]
+fn a_line_too_long_is_reported_skipped_and_reading_goes_on() {
+    let long = "a".repeat(5000);
+    let just_over = "b".repeat(4097);
+    // 4088 letters and ".example": 4096 bytes, one label far over 63 octets.
+    let at_bound = format!("{}.example", "a".repeat(4088));
+    assert_eq!(at_bound.len(), 4096);
+    let input = format!("www.example.com\n{long}\r\n{at_bound}\r\n{just_over}\nwww.example.org");
+    // At the bound the verdict is the standard's: RFC 1034 section 3.1 (63 octets a label)
+    // for the formats, UTS #46 section 4.2 step 4.2 (A4_2) for ToASCII; ToUnicode (section
+    // 4.3) checks no length, so the label is valid there.
+    for (args, at_bound_valid) in [
+        (&["--json"][..], false),
+        (&["--json", "--format", "hostname"], false),
+        (&["--json", "--to-ascii"], false),
+        (&["--json", "--to-unicode"], true),
+    ] {
+        let (output, got) = run_json(args, input.as_bytes());
+        assert_eq!(output.status.code(), Some(1), "{args:?}");
+        assert_eq!(got.len(), 5, "{args:?}: {got:?}");
+        assert_eq!(got[0]["valid"], true, "{args:?}");
+        for (line, len, start) in [(&got[1], 5000, 'a'), (&got[3], 4097, 'b')] {
+            let error = &line["error"];
+            assert_eq!(error["code"], "line-too-long", "{line}");
+            let n = error["line"].as_u64().unwrap();
+            assert_eq!(n, if start == 'a' { 2 } else { 4 });
+            let message = error["message"].as_str().unwrap();
+            assert!(
+                message.starts_with(&format!("line {n} is {len} bytes long")),
+                "{line}"
+            );
+            let name = line["name"].as_str().unwrap();
+            assert!(name.starts_with(start) && name.ends_with('…'), "{line}");
+            assert!(
+                name.len() < 100,
+                "only the head of the line is shown: {line}"
+            );
+        }
+        assert_eq!(got[2]["valid"], at_bound_valid, "{args:?}: {}", got[2]);
+        assert_eq!(got[2]["name"], at_bound.as_str());
+        if !at_bound_valid {
+            assert_ne!(got[2]["error"]["code"], "line-too-long");
+        }
+        assert_eq!(got[4]["valid"], true, "{args:?}");
+    }
+    let output = run(&[], input.as_bytes());
+    let lines = stdout_lines(&output);
+    assert_eq!(lines.len(), 5);
+    assert!(
+        lines[1].starts_with(&format!(
+            "{}…: invalid: line 2 is 5000 bytes long",
+            "a".repeat(64)
+        )),
+        "{}",
+        lines[1]
+    );
+    let output = run(&["--summary"], input.as_bytes());
+    assert!(
+        stdout_lines(&output).contains(&String::from("  line-too-long: 2")),
+        "{output:?}"
+    );
+}
+
+/// The line reader on a hostile stream, end to end: NUL bytes, bytes that are no UTF-8, bare
+/// CR and CR LF, an empty line, and a last line of 1 MiB with no terminator.
+#[test]
+fn a_hostile_stream_gets_one_verdict_a_line() {
+    let mut input = b"a\0.example\nb\xFF\xFE.example\r\n\r\nc\rd.example\n".to_vec();
+    input.extend(std::iter::repeat_n(b'x', 1 << 20));
+    let (output, got) = run_json(&["--json"], &input);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(output.stderr.is_empty());
+    let codes: Vec<&str> = got
+        .iter()
+        .map(|l| l["error"]["code"].as_str().unwrap())
+        .collect();
+    // RFC 1123 section 2.1: NUL and CR are no letter, digit or hyphen; RFC 3629: 0xFF is no
+    // UTF-8; an empty line is an empty name (RFC 1123: a name has a label).
+    assert_eq!(
+        codes,
+        [
+            "invalid-character",
+            "not-utf-8",
+            "empty-name",
+            "invalid-character",
+            "line-too-long"
+        ]
+    );
+    assert_eq!(got[0]["name"], "a\u{0}.example");
+    assert_eq!(got[0]["error"]["code_point"], "U+0000");
+    assert_eq!(got[1]["error"]["offset"], 1);
+    assert_eq!(got[3]["error"]["code_point"], "U+000D");
+    assert_eq!(got[4]["error"]["line"], 5);
+    assert!(
+        got[4]["error"]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("line 5 is 1048576 bytes long")
+    );
+}
+
+/// `/dev/full` as a file to write to: every write fails with ENOSPC.
+#[cfg(target_os = "linux")]
+fn dev_full() -> Stdio {
+    Stdio::from(
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap(),
+    )
+}
+
+/// Issue 15: a write error ends the command with status 2 and one line on standard error where
+/// that can be written; never a panic (status 101).
+#[cfg(target_os = "linux")]
+#[test]
+fn write_errors_exit_2_with_one_line_on_stderr() {
+    let many: String = (0..20_000).map(|i| format!("host-{i}.example\n")).collect();
+    for (args, stdin) in [
+        (&["--help"][..], ""),
+        (&["-h"], ""),
+        (&["--version"], ""),
+        (&["a.example"], ""),
+        (&["--json", "a..example"], ""),
+        (&["--json"], many.as_str()),
+        (&["--summary"], many.as_str()),
+        (&["--to-unicode", "--json"], many.as_str()),
+    ] {
+        // Standard output full, standard error a pipe: one line there.
+        let (output, _) = run_with(args, stdin.as_bytes(), dev_full(), Stdio::piped());
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(
+            stderr.starts_with("idn-hostname: cannot write to standard output: "),
+            "{args:?}: {stderr}"
+        );
+        // Both full: nothing can be said, the status still tells.
+        let (output, _) = run_with(args, stdin.as_bytes(), dev_full(), dev_full());
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+    }
+    // A usage error with standard error full: status 2, nothing on standard output.
+    let output = Command::new(BIN)
+        .arg("--bogus")
+        .stdin(Stdio::null())
+        .stderr(dev_full())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty());
+}
+
+/// Runs the command with a standard output whose reader is gone before it starts, so that its
+/// first write fails with EPIPE. Returns the status, standard error, and whether the command
+/// stopped before reading all of `stdin`.
+fn closed_stdout(args: &[&str], stdin: &[u8]) -> (Option<i32>, String, bool) {
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let (output, fed) = run_with(args, stdin, Stdio::from(writer), Stdio::piped());
+    let stopped_early = matches!(fed, Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe);
+    (
+        output.status.code(),
+        String::from_utf8(output.stderr).unwrap(),
+        stopped_early,
+    )
+}
+
+/// Issue 15 and `--help`: a closed standard output ends the command quietly, with the status of
+/// the names judged until then (1 if one was invalid, 0 otherwise), without reading on.
+#[cfg(unix)]
+#[test]
+fn a_closed_stdout_ends_quietly_with_the_status_judged() {
+    for args in [&["--help"][..], &["--version"], &["www.example.com"]] {
+        assert_eq!(
+            closed_stdout(args, b""),
+            (Some(0), String::new(), false),
+            "{args:?}"
+        );
+    }
+    // RFC 1034 section 3.1: an empty label.
+    assert_eq!(closed_stdout(&["a..example"], b"").0, Some(1));
+    // 8 MiB of valid names, far more than the pipes hold: the command stops at the first
+    // failed write instead of reading them all.
+    let valid: String = (0..500_000)
+        .map(|i| format!("host-{i}.example\n"))
+        .collect();
+    for args in [&[][..], &["--json"], &["--to-ascii"]] {
+        let (status, stderr, stopped_early) = closed_stdout(args, valid.as_bytes());
+        assert_eq!((status, stderr.as_str()), (Some(0), ""), "{args:?}");
+        assert!(stopped_early, "{args:?} read all of its input");
+        let invalid_first = format!("a..example\n{valid}");
+        let (status, stderr, _) = closed_stdout(args, invalid_first.as_bytes());
+        assert_eq!((status, stderr.as_str()), (Some(1), ""), "{args:?}");
+    }
+
+    // As `| head -1` does it: the reader takes one line and goes away.
+    for (first, want) in [("www.example.com", 0), ("a..example", 1)] {
+        let (reader, writer) = std::io::pipe().unwrap();
+        let mut child = Command::new(BIN)
+            .stdin(Stdio::piped())
+            .stdout(writer)
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut input = child.stdin.take().unwrap();
+        let data = format!("{first}\n{valid}");
+        let feeder = std::thread::spawn(move || input.write_all(data.as_bytes()));
+        let mut line = String::new();
+        BufReader::new(reader).read_line(&mut line).unwrap();
+        assert!(line.starts_with(first), "{line}");
+        let output = child.wait_with_output().unwrap();
+        let _ = feeder.join().unwrap();
+        assert_eq!(output.status.code(), Some(want), "{first}");
+        assert!(output.stderr.is_empty(), "{first}");
+    }
+}
+
+/// An unreadable standard input (a directory: read(2) fails with EISDIR) is status 2 and one
+/// line on standard error.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_read_error_exits_2_with_one_line() {
+    let output = Command::new(BIN)
+        .stdin(Stdio::from(std::fs::File::open("/").unwrap()))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.starts_with("idn-hostname: cannot read standard input: "),
+        "{stderr}"
+    );
+}
+
+/// Issue 14: with no NAME and standard input on a terminal, a hint says what the command waits
+/// for; with a NAME, or input from a pipe (the tests above: standard error empty), none. The
+/// terminal is a pseudo-terminal made by util-linux `script` (Debian: bsdutils).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_terminal_on_stdin_gets_a_hint() {
+    let on_terminal = |command: &str| {
+        let output = Command::new("script")
+            .args(["-qec", command, "/dev/null"])
+            .stdin(Stdio::null())
+            .output()
+            .expect("util-linux `script` is needed to give the command a terminal");
+        assert_eq!(output.status.code(), Some(0), "{output:?}");
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let screen = on_terminal(BIN);
+    assert!(
+        screen.starts_with(
+            "idn-hostname: reading names from the terminal, one a line; end with Ctrl-D"
+        ),
+        "{screen:?}"
+    );
+    assert!(screen.contains("--help"), "{screen:?}");
+    let screen = on_terminal(&format!("{BIN} www.example.com"));
+    assert_eq!(screen, "www.example.com: valid\r\n");
+}
+
+/// The README's "JSON output" examples: each has the documented shape, and the command gives
+/// the same verdict and code for the same name.
+#[test]
+fn the_readme_json_examples_have_the_shape_the_tests_check() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md")).unwrap();
+    let section = readme
+        .split("\n### JSON output\n")
+        .nth(1)
+        .expect("README has a \"### JSON output\" section");
+    let block = section
+        .split("```json\n")
+        .nth(1)
+        .and_then(|b| b.split("\n```").next())
+        .expect("a ```json block in the section");
+    let mut codes = std::collections::BTreeSet::new();
+    let mut shapes = std::collections::BTreeSet::new();
+    for example in block.lines().filter(|l| !l.is_empty()) {
+        let value: Value =
+            serde_json::from_str(example).unwrap_or_else(|e| panic!("{e}: {example}"));
+        let (shape, args) = if value.get("ascii").is_some() {
+            (Shape::ToAscii, vec!["--json", "--to-ascii"])
+        } else if value.get("unicode").is_some() {
+            (Shape::ToUnicode, vec!["--json", "--to-unicode"])
+        } else {
+            (Shape::Check, vec!["--json"])
+        };
+        check_shape(&value, shape);
+        if value.get("summary").is_some() {
+            shapes.insert("summary");
+            continue;
+        }
+        shapes.insert(match shape {
+            Shape::Check => "check",
+            Shape::ToAscii => "ascii",
+            Shape::ToUnicode => "unicode",
+        });
+        let code = value["error"]["code"]
+            .as_str()
+            .unwrap_or("valid")
+            .to_string();
+        codes.insert(code.clone());
+        if code == "not-utf-8" || code == "line-too-long" {
+            continue; // the name shown is not the input
+        }
+        let name = value["name"].as_str().unwrap();
+        let mut args = args;
+        args.extend(["--", name]);
+        let (_, got) = run_json(&args, b"");
+        assert_eq!(got[0]["valid"], value["valid"], "{example}");
+        assert_eq!(got[0]["error"]["code"], value["error"]["code"], "{example}");
+        assert_eq!(got[0].get("ascii"), value.get("ascii"), "{example}");
+        assert_eq!(got[0].get("unicode"), value.get("unicode"), "{example}");
+    }
+    // An example of each case of issue 14.
+    for shape in ["check", "ascii", "unicode", "summary"] {
+        assert!(shapes.contains(shape), "no {shape} example");
+    }
+    for code in ["valid", "not-utf-8", "line-too-long"] {
+        assert!(codes.contains(code), "no {code} example");
+    }
+    assert!(
+        codes.iter().any(|c| c.starts_with("uts46-")),
+        "no UTS #46 error example"
+    );
+}
+
+/// The README's first command (`cargo run -q -- NAME...` at the root, which runs this binary as
+/// the workspace's default members have one): the verdicts it shows are the command's.
+#[test]
+fn the_readme_first_command_shows_the_command_verdicts() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md")).unwrap();
+    let (_, rest) = readme.split_once("```sh\ncargo run -q -- ").unwrap();
+    let (command, rest) = rest.split_once('\n').unwrap();
+    let names: Vec<&str> = command.split_whitespace().collect();
+    let shown = rest
+        .split_once("```text\n")
+        .and_then(|(_, r)| r.split_once("\n```"))
+        .map(|(block, _)| block.lines().collect::<Vec<_>>())
+        .unwrap();
+    // The standards' verdicts: `bücher.example` and `例え。テスト` are idn-hostnames (U-labels
+    // of PVALID code points, RFC 5892; U+3002 separates labels, RFC 3490 section 3.1);
+    // `i.xn--ls8h` decodes to U+1F4A9, DISALLOWED (RFC 5892), and `exa_mple.com` has an
+    // underscore (RFC 1123 section 2.1).
+    assert_eq!(
+        names,
+        [
+            "bücher.example",
+            "i.xn--ls8h",
+            "例え。テスト",
+            "exa_mple.com"
+        ]
+    );
+    let want = [true, false, true, false];
+    let output = run(&names, b"");
+    let got = stdout_lines(&output);
+    assert_eq!(got.len(), shown.len());
+    for (((name, readme), got), want) in names.iter().zip(&shown).zip(&got).zip(want) {
+        let verdict = |line: &str| {
+            line.strip_prefix(&format!("{name}: "))
+                .map(|v| v.starts_with("valid"))
+                .unwrap_or_else(|| panic!("{line:?} is not about {name}"))
+        };
+        assert_eq!(verdict(readme), want, "README: {readme}");
+        assert_eq!(verdict(got), want, "command: {got}");
+    }
+    assert_eq!(output.status.code(), Some(1));
 }

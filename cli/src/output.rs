@@ -1,0 +1,292 @@
+//! What the command prints for a name: one text line, or one JSON object of the shape the
+//! README documents ("JSON output"), and the summary. The JSON comes from the `Serialize`
+//! structs below, so that every line has the same keys for the same mode.
+
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+use std::fmt;
+use std::io::{self, Write};
+
+use idn_hostname::{Error, uts46};
+use serde::Serialize;
+
+/// Where an input came from: a line of standard input or a NAME argument, numbered from 1.
+#[derive(Clone, Copy, Debug)]
+pub enum Source {
+    Line(u64),
+    Argument(usize),
+}
+
+/// Which conversion, if any, the command runs: it decides the keys of a JSON line.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Conversion {
+    None,
+    ToAscii,
+    ToUnicode,
+}
+
+/// What one input came to.
+pub enum Verdict {
+    /// A valid name (a check).
+    Valid,
+    /// The rule of the formats the name breaks.
+    Invalid(Error),
+    /// A UTS #46 conversion's result.
+    Converted(String),
+    /// A UTS #46 conversion's statuses, with ToUnicode's string (section 4.3 always gives one).
+    ConversionFailed {
+        error: uts46::Error,
+        unicode: Option<String>,
+    },
+    /// Input that is not UTF-8 (RFC 3629): the offset of its first bad byte.
+    NotUtf8 { at: usize },
+    /// A line longer than the command reads of a line, with its length.
+    LineTooLong { len: u64, max: usize },
+}
+
+impl Verdict {
+    pub fn is_valid(&self) -> bool {
+        matches!(self, Verdict::Valid | Verdict::Converted(_))
+    }
+
+    /// The stable code of the fault, as `--json` and `--summary` give it: the library's
+    /// [`idn_hostname::ErrorKind::code`], `uts46-` and the first UTS #46 status in kebab case,
+    /// `not-utf-8` or `line-too-long`.
+    pub fn code(&self) -> Option<Cow<'static, str>> {
+        match self {
+            Verdict::Valid | Verdict::Converted(_) => None,
+            Verdict::Invalid(e) => Some(Cow::Borrowed(e.kind().code())),
+            Verdict::ConversionFailed { error, .. } => Some(Cow::Owned(uts46_code(error.first()))),
+            Verdict::NotUtf8 { .. } => Some(Cow::Borrowed("not-utf-8")),
+            Verdict::LineTooLong { .. } => Some(Cow::Borrowed("line-too-long")),
+        }
+    }
+}
+
+/// The kebab-case code of a UTS #46 status: `V3` is `uts46-v3`, `A4_2` is `uts46-a4-2`.
+pub fn uts46_code(status: uts46::Status) -> String {
+    let code: String = status
+        .code()
+        .chars()
+        .map(|c| match c {
+            '_' => '-',
+            c => c.to_ascii_lowercase(),
+        })
+        .collect();
+    format!("uts46-{code}")
+}
+
+/// The message of a fault, one line.
+fn message(verdict: &Verdict, source: Source) -> Option<String> {
+    let place = match source {
+        Source::Line(n) => format!("line {n}"),
+        Source::Argument(n) => format!("argument {n}"),
+    };
+    match verdict {
+        Verdict::Valid | Verdict::Converted(_) => None,
+        Verdict::Invalid(e) => Some(e.to_string()),
+        Verdict::ConversionFailed { error, .. } => Some(error.to_string()),
+        Verdict::NotUtf8 { at } => Some(format!("{place} is not UTF-8 (byte {at})")),
+        Verdict::LineTooLong { len, max } => Some(format!(
+            "{place} is {len} bytes long; the command judges lines of at most {max} bytes, \
+             and a valid name is shorter (RFC 1034 section 3.1)"
+        )),
+    }
+}
+
+/// One line of `--json`.
+#[derive(Serialize)]
+struct JsonLine<'a> {
+    name: &'a str,
+    valid: bool,
+    /// `--to-ascii` only: the A-label form, null on an error.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ascii: Option<Option<&'a str>>,
+    /// `--to-unicode` only: ToUnicode's string, null where the input could not be converted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unicode: Option<Option<&'a str>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<JsonError<'a>>,
+}
+
+/// The `error` object: the same keys in every error (null where one does not apply), and
+/// `statuses` in every error of a conversion.
+#[derive(Serialize)]
+struct JsonError<'a> {
+    code: &'a str,
+    message: &'a str,
+    /// The label at fault, from 1: the number in the message.
+    label: Option<usize>,
+    /// The byte offset in the input of the fault.
+    offset: Option<u64>,
+    /// `U+XXXX`.
+    code_point: Option<String>,
+    /// The line of standard input, or null for an argument.
+    line: Option<u64>,
+    /// The NAME argument (the first is 1), or null for a line of standard input.
+    argument: Option<usize>,
+    /// The UTS #46 status codes as IdnaTestV2.txt writes them (`V3`, `A4_2`), conversions only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    statuses: Option<Vec<&'static str>>,
+}
+
+/// Writes the line for one input: `name` as it is shown (the input, or what could be decoded
+/// of it).
+pub fn write_line(
+    out: &mut impl Write,
+    json: bool,
+    conversion: Conversion,
+    name: &str,
+    source: Source,
+    verdict: &Verdict,
+) -> io::Result<()> {
+    let message = message(verdict, source);
+    if !json {
+        let shown = Shown(name);
+        return match (verdict, &message) {
+            (Verdict::Valid, _) => writeln!(out, "{shown}: valid"),
+            (Verdict::Converted(value), _) => writeln!(out, "{shown}: {}", Shown(value)),
+            (
+                Verdict::ConversionFailed {
+                    unicode: Some(unicode),
+                    ..
+                },
+                Some(m),
+            ) => writeln!(
+                out,
+                "{shown}: invalid: {m}; ToUnicode gives \"{}\"",
+                Shown(unicode)
+            ),
+            (_, m) => writeln!(out, "{shown}: invalid: {}", m.as_deref().unwrap_or("")),
+        };
+    }
+    let code = verdict.code();
+    let error = match (&code, &message) {
+        (Some(code), Some(message)) => {
+            let (label, offset, code_point) = match verdict {
+                Verdict::Invalid(e) => (
+                    e.label_index().map(|i| i + 1),
+                    Some(e.offset() as u64),
+                    e.code_point().map(|c| format!("U+{:04X}", u32::from(c))),
+                ),
+                Verdict::NotUtf8 { at } => (None, Some(*at as u64), None),
+                Verdict::LineTooLong { max, .. } => (None, Some(*max as u64), None),
+                _ => (None, None, None),
+            };
+            let (line, argument) = match source {
+                Source::Line(n) => (Some(n), None),
+                Source::Argument(n) => (None, Some(n)),
+            };
+            let statuses = (conversion != Conversion::None).then(|| match verdict {
+                Verdict::ConversionFailed { error, .. } => {
+                    error.statuses().map(uts46::Status::code).collect()
+                }
+                _ => Vec::new(),
+            });
+            Some(JsonError {
+                code: code.as_ref(),
+                message: message.as_str(),
+                label,
+                offset,
+                code_point,
+                line,
+                argument,
+                statuses,
+            })
+        }
+        _ => None,
+    };
+    let converted = match verdict {
+        Verdict::Converted(value) => Some(value.as_str()),
+        Verdict::ConversionFailed {
+            unicode: Some(unicode),
+            ..
+        } => Some(unicode.as_str()),
+        _ => None,
+    };
+    let line = JsonLine {
+        name,
+        valid: verdict.is_valid(),
+        ascii: (conversion == Conversion::ToAscii).then_some(converted),
+        unicode: (conversion == Conversion::ToUnicode).then_some(converted),
+        error,
+    };
+    serde_json::to_writer(&mut *out, &line).map_err(io::Error::from)?;
+    out.write_all(b"\n")
+}
+
+/// A name as the text output shows it: as written, but for what cannot be seen or would break
+/// the line (control characters, white space other than U+0020) and the backslash that starts
+/// an escape, written as `\u{XXXX}` or `\\`.
+pub struct Shown<'a>(pub &'a str);
+
+impl fmt::Display for Shown<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Runs of code points shown as they are go out in one write.
+        let mut plain = 0;
+        for (i, c) in self.0.char_indices() {
+            let escaped = c == '\\' || (c != ' ' && (c.is_control() || c.is_whitespace()));
+            if !escaped {
+                continue;
+            }
+            f.write_str(self.0.get(plain..i).unwrap_or(""))?;
+            match c {
+                '\\' => f.write_str("\\\\")?,
+                c => write!(f, "\\u{{{:X}}}", u32::from(c))?,
+            }
+            plain = i + c.len_utf8();
+        }
+        f.write_str(self.0.get(plain..).unwrap_or(""))
+    }
+}
+
+/// The counts `--summary` prints.
+#[derive(Default, Serialize)]
+pub struct Summary {
+    names: u64,
+    valid: u64,
+    invalid: u64,
+    /// The invalid names counted by [`Verdict::code`].
+    by_code: BTreeMap<Cow<'static, str>, u64>,
+}
+
+impl Summary {
+    pub fn add(&mut self, verdict: &Verdict) {
+        self.names += 1;
+        match verdict.code() {
+            None => self.valid += 1,
+            Some(code) => {
+                self.invalid += 1;
+                *self.by_code.entry(code).or_insert(0) += 1;
+            }
+        }
+    }
+
+    pub fn any_invalid(&self) -> bool {
+        self.invalid > 0
+    }
+
+    pub fn write(&self, out: &mut impl Write, json: bool) -> io::Result<()> {
+        if json {
+            #[derive(Serialize)]
+            struct Wrapper<'a> {
+                summary: &'a Summary,
+            }
+            serde_json::to_writer(&mut *out, &Wrapper { summary: self })
+                .map_err(io::Error::from)?;
+            return out.write_all(b"\n");
+        }
+        writeln!(
+            out,
+            "summary: {} names, {} valid, {} invalid",
+            self.names, self.valid, self.invalid
+        )?;
+        // Most frequent code first; ties in the order of the codes.
+        let mut codes: Vec<_> = self.by_code.iter().collect();
+        codes.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+        for (code, n) in codes {
+            writeln!(out, "  {code}: {n}")?;
+        }
+        Ok(())
+    }
+}
