@@ -169,6 +169,9 @@ pub fn write_line(
                     Some(e.offset() as u64),
                     e.code_point().map(|c| format!("U+{:04X}", u32::from(c))),
                 ),
+                Verdict::ConversionFailed { error, .. } => {
+                    (error.label_index().map(|i| i + 1), None, None)
+                }
                 Verdict::NotUtf8 { at } => (None, Some(*at as u64), None),
                 Verdict::LineTooLong { max, .. } => (None, Some(*max as u64), None),
                 _ => (None, None, None),
