@@ -103,7 +103,7 @@ struct Checked {
 /// its separator found in the same loop; only a label with another byte takes the general path.
 /// The Bidi rule, which RFC 5893 section 2 states for a whole Bidi domain name, is checked in the
 /// same pass on the code points already decoded, and its first failure is reported after every
-/// label has passed its own rules, as if it were a second pass.
+/// label has passed its own rules, as if it were a second pass, in either [`BidiScope`].
 pub(crate) fn check(input: &str, format: Format, options: &Options) -> Result<(), Violation> {
     if input.is_empty() {
         return Err(Violation::name(ErrorKind::EmptyName));
@@ -181,8 +181,9 @@ pub(crate) fn check(input: &str, format: Format, options: &Options) -> Result<()
                 refill(&label, &mut buf)?;
             }
         }
-        if checked.bidi.rtl && options.bidi_scope == BidiScope::RtlLabels {
-            check_bidi(&label, &checked, &mut buf)?;
+        // Either scope reports the Bidi rule only once every label has passed its own rules.
+        if checked.bidi.rtl && options.bidi_scope == BidiScope::RtlLabels && bidi_error.is_none() {
+            bidi_error = check_bidi(&label, &checked, &mut buf).err();
         }
         if options.bidi_scope == BidiScope::DomainName {
             if checked.bidi.rtl && !bidi_domain {
