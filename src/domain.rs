@@ -182,27 +182,31 @@ pub(crate) fn check(input: &str, format: Format, options: &Options) -> Result<()
             }
         }
         // Either scope reports the Bidi rule only once every label has passed its own rules.
-        if checked.bidi.rtl && options.bidi_scope == BidiScope::RtlLabels && bidi_error.is_none() {
-            bidi_error = check_bidi(&label, &checked, &mut buf).err();
-        }
-        if options.bidi_scope == BidiScope::DomainName {
-            if checked.bidi.rtl && !bidi_domain {
-                bidi_domain = true;
-                // RFC 5893 section 2: in a Bidi domain name every label, LTR and ASCII ones
-                // included, satisfies the rule; the labels before the first RTL one are
-                // decoded again (names without RTL labels pay nothing).
-                let mut before = EMPTY_LABEL;
-                for earlier in labels(name, format).take(index) {
-                    let n = refill(&earlier, &mut before)?;
-                    if bidi_error.is_none() {
-                        bidi_error = walk_bidi(&earlier, n, &mut before).err();
-                    }
-                }
-                if bidi_error.is_none() {
+        match options.bidi_scope {
+            BidiScope::RtlLabels => {
+                if checked.bidi.rtl && bidi_error.is_none() {
                     bidi_error = check_bidi(&label, &checked, &mut buf).err();
                 }
-            } else if bidi_domain && bidi_error.is_none() {
-                bidi_error = check_bidi(&label, &checked, &mut buf).err();
+            }
+            BidiScope::DomainName => {
+                if checked.bidi.rtl && !bidi_domain {
+                    bidi_domain = true;
+                    // RFC 5893 section 2: in a Bidi domain name every label, LTR and ASCII ones
+                    // included, satisfies the rule; the labels before the first RTL one are
+                    // decoded again (names without RTL labels pay nothing).
+                    let mut before = EMPTY_LABEL;
+                    for earlier in labels(name, format).take(index) {
+                        let n = refill(&earlier, &mut before)?;
+                        if bidi_error.is_none() {
+                            bidi_error = walk_bidi(&earlier, n, &mut before).err();
+                        }
+                    }
+                    if bidi_error.is_none() {
+                        bidi_error = check_bidi(&label, &checked, &mut buf).err();
+                    }
+                } else if bidi_domain && bidi_error.is_none() {
+                    bidi_error = check_bidi(&label, &checked, &mut buf).err();
+                }
             }
         }
         match next {

@@ -11,6 +11,14 @@ pub(crate) const MAX_NAME_OCTETS: usize = 253;
 /// The ACE prefix of A-labels (RFC 5890 section 2.3.2.5).
 pub(crate) const ACE_PREFIX: &str = "xn--";
 
+/// The ACE prefix as code points, for a label held as `char`s.
+// Indexing in a constant is evaluated by the compiler: it cannot fail at run time.
+#[allow(clippy::indexing_slicing)]
+pub(crate) const ACE_PREFIX_CHARS: [char; 4] = {
+    let b = ACE_PREFIX.as_bytes();
+    [b[0] as char, b[1] as char, b[2] as char, b[3] as char]
+};
+
 /// The most code points a U-label can have: its A-label is the ACE prefix and at least one
 /// octet per code point, within 63 octets.
 pub(crate) const MAX_ULABEL_CHARS: usize = MAX_LABEL_OCTETS - ACE_PREFIX.len();
@@ -60,5 +68,6 @@ mod tests {
         }
         assert_eq!(strip_ace_prefix(b"XN--abc"), Some(&b"abc"[..]));
         assert_eq!(strip_ace_prefix(b"abc"), None);
+        assert_eq!(String::from_iter(ACE_PREFIX_CHARS), "xn--");
     }
 }

@@ -46,8 +46,8 @@ pub use error::{Error, Status};
 
 use crate::ascii;
 use crate::limits::{
-    ACE_PREFIX, EMPTY_LABEL, LabelBuffer, MAX_LABEL_OCTETS, MAX_NAME_OCTETS, MAX_ULABEL_CHARS,
-    has_ace_prefix,
+    ACE_PREFIX, ACE_PREFIX_CHARS, EMPTY_LABEL, LabelBuffer, MAX_LABEL_OCTETS, MAX_NAME_OCTETS,
+    MAX_ULABEL_CHARS, has_ace_prefix,
 };
 use crate::{bidi, context, punycode};
 
@@ -625,12 +625,7 @@ fn validate(label: &[char], options: Options, statuses: &mut Statuses) {
     }
     // Criterion 4 is written for CheckHyphens=false; with CheckHyphens, criterion 2 rejects the
     // same labels, and IdnaTestV2.txt records V4 for them too.
-    if label
-        .iter()
-        .copied()
-        .take(ACE_PREFIX.len())
-        .eq(ACE_PREFIX.chars())
-    {
+    if label.starts_with(&ACE_PREFIX_CHARS) {
         statuses.add(Status::V4);
     }
     if !first.is_ascii() && crate::ucd::props(first).is_mark() {
