@@ -543,6 +543,10 @@ const SHORT_INPUT: usize = 64;
 /// back as `n + (i + delta) div (h + 1)` and `(i + delta) mod (h + 1)`). `q` is the number of
 /// code points before it that are already encoded, the basic ones and the non-basic ones
 /// emitted before it, counted on a bit set of positions.
+///
+/// Measured (callgrind, tools/corpus/count.sh, `uts46::to_ascii` on the U-label corpora of
+/// benches/formats.rs): without it 13.6 % more instructions on Greek, 30.6 % on the names of
+/// 253 octets, 3.0 % on Latin.
 fn encode_short<S: Sink>(input: &[char], sink: &mut S) -> Result<(), PunycodeError> {
     let (b, _) = write_basic(input, sink)?;
     // Each non-basic code point as `code point << 6 | position` (21 + 6 bits): sorting gives

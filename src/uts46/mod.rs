@@ -367,6 +367,10 @@ enum Form {
     /// code points) nor break the label length (A4_2, 1 to 63 octets either way); the name
     /// length (A4_1) is known when the filled name is within 253 octets, which bounds the real
     /// one, and must be found again exactly otherwise.
+    ///
+    /// Measured (callgrind, tools/corpus/count.sh, `to_ascii`): 3.6 % fewer instructions on the
+    /// invalid corpus of benches/formats.rs than [`Form::Ascii`] throughout, and 1.1 to 1.6 %
+    /// more on the valid U-label corpora (the check of the statuses on every label).
     AsciiOrBound,
 }
 
