@@ -37,7 +37,7 @@ fn rows(text: &'static str) -> impl Iterator<Item = Vec<&'static str>> {
         .map(|l| l.split('\t').collect())
 }
 
-#[path = "ldh_floor.rs"]
+#[path = "formats/ldh_floor.rs"]
 mod ldh_floor;
 use ldh_floor::ldh_loop;
 

@@ -252,10 +252,10 @@ mod tests {
     fn only_the_appendix_code_points_have_rules() {
         for c in (0..=0x10_FFFFu32).filter_map(char::from_u32) {
             let listed = context_rule(c).is_some();
-            let prop = crate::derived_property(c);
+            let prop = ucd::derived_property(c);
             let contextual = matches!(
                 prop,
-                crate::DerivedProperty::ContextJ | crate::DerivedProperty::ContextO
+                ucd::DerivedProperty::ContextJ | ucd::DerivedProperty::ContextO
             );
             assert_eq!(listed, contextual, "U+{:04X} is {prop}", c as u32);
         }

@@ -12,10 +12,10 @@
 use alloc::borrow::Cow;
 use alloc::string::String;
 
-use crate::domain::MAX_NAME_OCTETS;
 use crate::error::{Error, ErrorKind, Violation};
 use crate::formats::{check_hostname, check_idn_hostname};
-use crate::label::{self, ACE_PREFIX, MAX_LABEL_OCTETS};
+use crate::label;
+use crate::limits::{ACE_PREFIX, MAX_LABEL_OCTETS, MAX_NAME_OCTETS};
 use crate::punycode;
 
 /// The size of the buffer of [`to_ascii_into`]: the A-label form of a valid `idn-hostname` has

@@ -1,19 +1,15 @@
 //! Names: splitting into labels, the limits on the whole name (RFC 1034 section 3.1), and the
 //! Bidi rule, which RFC 5893 states for a whole Bidi domain name.
 
+use crate::ascii;
 use crate::bidi::{self, LabelBidi};
 use crate::error::{ErrorKind, Violation};
-use crate::formats::{BidiScope, Options};
-use crate::label::{self, Buffer, Label, MAX_LABEL_OCTETS};
-
-/// A name is at most 253 octets in A-label form, without a trailing root dot (RFC 1034 section
-/// 3.1 gives 255 octets on the wire: a length octet before each label and the root's zero).
-pub(crate) const MAX_NAME_OCTETS: usize = 253;
-
-/// The longest UTF-8 text that can be an `idn-hostname`: a U-label of `n` code points has an
-/// A-label of at least `4 + n` octets and at most `4 * n` bytes of UTF-8, and a separator
-/// (U+3002 and the like) is at most 3 bytes where the A-label form has one.
-pub(crate) const MAX_IDN_NAME_BYTES: usize = 4 * MAX_NAME_OCTETS;
+use crate::label::{self, Label};
+use crate::limits::{
+    ACE_PREFIX, EMPTY_LABEL, LabelBuffer, MAX_IDN_NAME_BYTES, MAX_NAME_OCTETS, strip_ace_prefix,
+};
+use crate::options::{BidiScope, Options};
+use crate::punycode;
 
 /// The two JSON Schema formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,65 +31,6 @@ impl Format {
         }
     }
 }
-
-/// Whether `byte` is a letter, digit or hyphen (RFC 1123 section 2.1): one table read, so that
-/// the scan of an LDH label costs one load and one test a byte.
-#[inline]
-fn is_ldh(byte: u8) -> bool {
-    LDH.get(usize::from(byte)).is_some_and(|&ok| ok)
-}
-
-/// The end of the run of letters, digits and hyphens that starts at `from`: eight bytes at a
-/// time while they are all LDH (see [`non_ldh`]), then byte by byte.
-#[inline]
-fn ldh_run(bytes: &[u8], from: usize) -> usize {
-    let mut at = from;
-    while let Some(chunk) = bytes.get(at..at + 8) {
-        let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
-        let bad = non_ldh(word);
-        if bad != 0 {
-            // Little-endian: the lowest flagged byte is the first in the text.
-            return at + (bad.trailing_zeros() / 8) as usize;
-        }
-        at += 8;
-    }
-    while bytes.get(at).is_some_and(|&b| is_ldh(b)) {
-        at += 1;
-    }
-    at
-}
-
-/// The bytes of `word` that are not ASCII letters, digits or hyphen, each flagged by its high
-/// bit. Every comparison is an addition on the low seven bits of a byte, which cannot carry
-/// into the next byte (at most 0x7F + 0x7F), so the bytes are tested independently.
-#[inline]
-fn non_ldh(word: u64) -> u64 {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = ONES * 0x80;
-    let low = word & !HIGH;
-    // The high bit of each byte of `ge(v, x)` is set where that byte of `v` is at least `x`.
-    let ge = |v: u64, x: u8| (v + ONES * u64::from(0x80 - x)) & HIGH;
-    // Setting bit 5 maps A-Z onto a-z and moves no other byte into a-z.
-    let folded = low | (ONES * 0x20);
-    let letter = ge(folded, b'a') & !ge(folded, b'z' + 1);
-    let digit = ge(low, b'0') & !ge(low, b'9' + 1);
-    let hyphen = ge(low, b'-') & !ge(low, b'-' + 1);
-    // A byte with its high bit set is not ASCII, whatever its low bits say.
-    HIGH & !((letter | digit | hyphen) & !word)
-}
-
-// Indexing in a constant is evaluated by the compiler: it cannot fail at run time.
-#[allow(clippy::indexing_slicing)]
-static LDH: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut b = 0;
-    while b < 256 {
-        let c = b as u8;
-        table[b] = c.is_ascii_alphanumeric() || c == b'-';
-        b += 1;
-    }
-    table
-};
 
 /// The separator that starts at byte `at` of `bytes`, if any: its length in bytes.
 #[inline]
@@ -127,8 +64,8 @@ fn label_end(bytes: &[u8], from: usize, format: Format) -> (usize, Option<usize>
 }
 
 /// The labels of `name`, each with its index and byte offset. One pass over the bytes: the
-/// separators are ASCII or three-byte UTF-8 sequences whose bytes never occur inside another
-/// character's encoding.
+/// separators are U+002E, ASCII, or three-byte UTF-8 sequences whose lead bytes 0xE3 and 0xEF
+/// are never continuation bytes, so a match at a byte where no character starts is impossible.
 fn labels(name: &str, format: Format) -> impl Iterator<Item = Label<'_>> {
     let bytes = name.as_bytes();
     let mut next = Some(0);
@@ -166,7 +103,7 @@ struct Checked {
 /// its separator found in the same loop; only a label with another byte takes the general path.
 /// The Bidi rule, which RFC 5893 section 2 states for a whole Bidi domain name, is checked in the
 /// same pass on the code points already decoded, and its first failure is reported after every
-/// label has passed its own rules, as if it were a second pass.
+/// label has passed its own rules, as if it were a second pass, in either [`BidiScope`].
 pub(crate) fn check(input: &str, format: Format, options: &Options) -> Result<(), Violation> {
     if input.is_empty() {
         return Err(Violation::name(ErrorKind::EmptyName));
@@ -187,7 +124,7 @@ pub(crate) fn check(input: &str, format: Format, options: &Options) -> Result<()
     };
     let bytes = name.as_bytes();
 
-    let mut buf: Buffer = ['\0'; MAX_LABEL_OCTETS];
+    let mut buf = EMPTY_LABEL;
     // The length of the name in A-label form so far; an upper bound while `exact` is false.
     let mut octets = 0usize;
     let mut exact = true;
@@ -202,7 +139,7 @@ pub(crate) fn check(input: &str, format: Format, options: &Options) -> Result<()
     let mut index = 0;
     loop {
         // The LDH scan: letters, digits and hyphens up to a separator or the end.
-        let at = ldh_run(bytes, start);
+        let at = ascii::ldh_run(bytes, start);
         let (end, next, ldh) = match bytes.get(at) {
             None => (at, None, true),
             Some(b'.') => (at, Some(at + 1), true),
@@ -244,27 +181,32 @@ pub(crate) fn check(input: &str, format: Format, options: &Options) -> Result<()
                 refill(&label, &mut buf)?;
             }
         }
-        if checked.bidi.rtl && options.bidi_scope == BidiScope::RtlLabels {
-            check_bidi(&label, &checked, &mut buf)?;
-        }
-        if options.bidi_scope == BidiScope::DomainName {
-            if checked.bidi.rtl && !bidi_domain {
-                bidi_domain = true;
-                // RFC 5893 section 2: in a Bidi domain name every label, LTR and ASCII ones
-                // included, satisfies the rule; the labels before the first RTL one are
-                // decoded again (names without RTL labels pay nothing).
-                let mut before = ['\0'; MAX_LABEL_OCTETS];
-                for earlier in labels(name, format).take(index) {
-                    let n = refill(&earlier, &mut before)?;
-                    if bidi_error.is_none() {
-                        bidi_error = walk_bidi(&earlier, n, &mut before).err();
-                    }
-                }
-                if bidi_error.is_none() {
+        // Either scope reports the Bidi rule only once every label has passed its own rules.
+        match options.bidi_scope {
+            BidiScope::RtlLabels => {
+                if checked.bidi.rtl && bidi_error.is_none() {
                     bidi_error = check_bidi(&label, &checked, &mut buf).err();
                 }
-            } else if bidi_domain && bidi_error.is_none() {
-                bidi_error = check_bidi(&label, &checked, &mut buf).err();
+            }
+            BidiScope::DomainName => {
+                if checked.bidi.rtl && !bidi_domain {
+                    bidi_domain = true;
+                    // RFC 5893 section 2: in a Bidi domain name every label, LTR and ASCII ones
+                    // included, satisfies the rule; the labels before the first RTL one are
+                    // decoded again (names without RTL labels pay nothing).
+                    let mut before = EMPTY_LABEL;
+                    for earlier in labels(name, format).take(index) {
+                        let n = refill(&earlier, &mut before)?;
+                        if bidi_error.is_none() {
+                            bidi_error = walk_bidi(&earlier, n, &mut before).err();
+                        }
+                    }
+                    if bidi_error.is_none() {
+                        bidi_error = check_bidi(&label, &checked, &mut buf).err();
+                    }
+                } else if bidi_domain && bidi_error.is_none() {
+                    bidi_error = check_bidi(&label, &checked, &mut buf).err();
+                }
             }
         }
         match next {
@@ -289,7 +231,7 @@ fn exact_octets(
     format: Format,
     last: usize,
     measured: &[u8],
-    buf: &mut Buffer,
+    buf: &mut LabelBuffer,
 ) -> usize {
     labels(name, format)
         .take(last + 1)
@@ -302,8 +244,8 @@ fn exact_octets(
             } else {
                 label::collect_chars(label.text, buf)
                     .and_then(|n| buf.get(..n))
-                    .and_then(|chars| crate::punycode::encoded_len(chars).ok())
-                    .map_or(usize::MAX / 2, |len| label::ACE_PREFIX.len() + len)
+                    .and_then(|chars| punycode::encoded_len(chars).ok())
+                    .map_or(usize::MAX / 2, |len| ACE_PREFIX.len() + len)
             };
             octets + usize::from(label.index > 0)
         })
@@ -312,13 +254,12 @@ fn exact_octets(
 
 /// Writes the U-label form of a label that has passed [`check_label`] into `buf` again; `None`
 /// when it is ASCII and not an A-label.
-fn refill(label: &Label<'_>, buf: &mut Buffer) -> Result<Option<usize>, Violation> {
+fn refill(label: &Label<'_>, buf: &mut LabelBuffer) -> Result<Option<usize>, Violation> {
     if label.text.is_ascii() {
-        if label.has_ace_prefix() {
+        if let Some(payload) = strip_ace_prefix(label.text.as_bytes()) {
             // The label has passed `check_alabel` already: decoding it again is enough, with
             // its basic code points in lower case as `check_alabel` gives them.
-            let payload = label.text.as_bytes().get(label::ACE_PREFIX.len()..);
-            return crate::punycode::decode_alabel_into(payload.unwrap_or(&[]), buf)
+            return punycode::decode_alabel_into(payload, buf)
                 .map(|(n, _)| Some(n))
                 .map_err(|e| label.whole(ErrorKind::InvalidPunycode(e)));
         }
@@ -333,7 +274,7 @@ fn check_label(
     label: &Label<'_>,
     format: Format,
     options: &Options,
-    buf: &mut Buffer,
+    buf: &mut LabelBuffer,
     ldh: bool,
     exact: bool,
 ) -> Result<Checked, Violation> {
@@ -393,14 +334,16 @@ fn check_label(
 fn is_ltr_ldh(label: &[u8]) -> bool {
     label.first().is_some_and(u8::is_ascii_alphabetic)
         && label.last().is_some_and(u8::is_ascii_alphanumeric)
-        && label
-            .iter()
-            .all(|&b| b.is_ascii_alphanumeric() || b == b'-')
+        && label.iter().all(|&b| ascii::is_ldh(b))
 }
 
 /// The Bidi rule on one label that has passed [`check_label`], unless that check found it
 /// satisfied already (see [`walk_bidi`]).
-fn check_bidi(label: &Label<'_>, checked: &Checked, buf: &mut Buffer) -> Result<(), Violation> {
+fn check_bidi(
+    label: &Label<'_>,
+    checked: &Checked,
+    buf: &mut LabelBuffer,
+) -> Result<(), Violation> {
     if checked.bidi.satisfies_rule {
         return Ok(());
     }
@@ -409,7 +352,7 @@ fn check_bidi(label: &Label<'_>, checked: &Checked, buf: &mut Buffer) -> Result<
 
 /// The Bidi rule on one label that has passed [`check_label`], on its U-label form: the `n`
 /// code points in `buf`, or the label's own ASCII when `n` is `None`.
-fn walk_bidi(label: &Label<'_>, n: Option<usize>, buf: &mut Buffer) -> Result<(), Violation> {
+fn walk_bidi(label: &Label<'_>, n: Option<usize>, buf: &mut LabelBuffer) -> Result<(), Violation> {
     if n.is_none() && is_ltr_ldh(label.text.as_bytes()) {
         return Ok(());
     }
@@ -435,24 +378,6 @@ fn walk_bidi(label: &Label<'_>, n: Option<usize>, buf: &mut Buffer) -> Result<()
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The word-at-a-time test against the byte test, on every byte in every position.
-    #[test]
-    fn non_ldh_flags_exactly_the_other_bytes() {
-        for b in 0..=255u8 {
-            for pos in 0..8 {
-                let mut bytes = *b"abcdefgh";
-                bytes[pos] = b;
-                let flags = non_ldh(u64::from_le_bytes(bytes));
-                let want = if is_ldh(b) { 0 } else { 0x80u64 << (8 * pos) };
-                assert_eq!(flags, want, "byte {b:#04x} at {pos}");
-            }
-        }
-        assert_eq!(ldh_run(b"abc-0123456789xyz.q", 0), 17);
-        assert_eq!(ldh_run(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ_", 2), 26);
-        assert_eq!(ldh_run("abcdefg\u{e9}".as_bytes(), 0), 7);
-        assert_eq!(ldh_run(b"abc", 3), 3);
-    }
 
     #[test]
     fn labels_carry_their_offsets() {

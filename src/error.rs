@@ -6,7 +6,7 @@ use core::fmt;
 use crate::bidi::BidiRule;
 use crate::context::ContextRule;
 use crate::escape::escape_invisible;
-use crate::label::ACE_PREFIX;
+use crate::limits::ACE_PREFIX;
 use crate::punycode::PunycodeError;
 
 /// The rule a name breaks. Each variant's documentation names the clause it enforces; the

@@ -8,9 +8,9 @@
 
 use core::fmt;
 
-use crate::derived_property::DerivedProperty;
 use crate::tables::escape::ESCAPED;
 use crate::ucd;
+use crate::ucd::DerivedProperty;
 
 /// Whether a message escapes `c` (see [`escape_invisible`]).
 pub(crate) fn is_escaped(c: char) -> bool {

@@ -1,28 +1,14 @@
 //! The kinds of label of RFC 5890 section 2.3 and their rules: LDH labels (RFC 1123 section 2.1),
 //! A-labels and U-labels (RFC 5890 section 2.3.2.1, RFC 5891 sections 4.2 and 5.4, RFC 5892).
 
-use unicode_normalization::char::{canonical_combining_class, compose, decompose_canonical};
-use unicode_normalization::{IsNormalized, is_nfc_quick};
-
-use crate::bidi::{LabelBidi, Summary};
+use crate::ascii;
+use crate::bidi::{self, LabelBidi, Summary};
 use crate::context;
-use crate::derived_property::DerivedProperty;
 use crate::error::{ErrorKind, Violation};
+use crate::limits::{self, ACE_PREFIX, LabelBuffer, MAX_LABEL_OCTETS, MAX_ULABEL_CHARS};
+use crate::nfc;
 use crate::punycode::{self, PunycodeError};
-use crate::ucd;
-
-/// A label is at most 63 octets (RFC 1034 section 3.1), measured on its A-label form.
-pub(crate) const MAX_LABEL_OCTETS: usize = 63;
-
-/// The most code points a U-label can have: its A-label is `xn--` and at least one octet per
-/// code point, within 63 octets.
-pub(crate) const MAX_ULABEL_CHARS: usize = MAX_LABEL_OCTETS - ACE_PREFIX.len();
-
-/// The ACE prefix of A-labels (RFC 5890 section 2.3.2.5).
-pub(crate) const ACE_PREFIX: &str = "xn--";
-
-/// Room for the code points of one label of at most 63 octets.
-pub(crate) type Buffer = [char; MAX_LABEL_OCTETS];
+use crate::ucd::{self, DerivedProperty};
 
 /// One label of the input: its text, its index in the name and its byte offset in the input.
 #[derive(Clone, Copy, Debug)]
@@ -65,10 +51,7 @@ impl Label<'_> {
     /// Whether the label starts with the ACE prefix `xn--`, in any case (RFC 5890 section
     /// 2.3.2.5: A-labels are compared without regard to case).
     pub(crate) fn has_ace_prefix(&self) -> bool {
-        self.text
-            .as_bytes()
-            .get(..ACE_PREFIX.len())
-            .is_some_and(|p| p.eq_ignore_ascii_case(ACE_PREFIX.as_bytes()))
+        limits::has_ace_prefix(self.text.as_bytes())
     }
 
     /// `--` in the third and fourth positions: the mark of a reserved LDH label (RFC 5890
@@ -84,8 +67,7 @@ impl Label<'_> {
 pub(crate) fn check_ldh(label: &Label<'_>, underscore_first: bool) -> Result<(), Violation> {
     let bytes = label.text.as_bytes();
     for (i, &b) in bytes.iter().enumerate() {
-        let ok =
-            b.is_ascii_alphanumeric() || b == b'-' || (b == b'_' && i == 0 && underscore_first);
+        let ok = ascii::is_ldh(b) || (b == b'_' && i == 0 && underscore_first);
         if !ok {
             let c = label.text.get(i..).and_then(|s| s.chars().next());
             return Err(label.violation(ErrorKind::InvalidCharacter, i, c));
@@ -117,7 +99,7 @@ pub(crate) fn check_ldh_shape(label: &Label<'_>) -> Result<(), Violation> {
 /// points of the U-label, written into `buf`, and what is known of its Bidi classes.
 pub(crate) fn check_alabel(
     label: &Label<'_>,
-    buf: &mut Buffer,
+    buf: &mut LabelBuffer,
 ) -> Result<(usize, LabelBidi), Violation> {
     let payload = label.text.as_bytes().get(ACE_PREFIX.len()..).unwrap_or(&[]);
     // Strict decoding admits one payload per U-label (see `punycode::decode_into`), so the
@@ -169,7 +151,7 @@ pub(crate) struct ULabel {
 /// (see [`encoded_len_bound`]): the Punycode encoding is computed only when the bound passes 63.
 pub(crate) fn check_ulabel(
     label: &Label<'_>,
-    buf: &mut Buffer,
+    buf: &mut LabelBuffer,
     exact: bool,
 ) -> Result<ULabel, Violation> {
     let n = collect_chars(label.text, buf)
@@ -278,7 +260,7 @@ pub(crate) fn check_ulabel_chars(label: &[char]) -> Result<LabelBidi, (ErrorKind
     }
     check_ulabel_chars_in_order(label)?;
     Ok(LabelBidi {
-        rtl: crate::bidi::has_rtl(label),
+        rtl: bidi::has_rtl(label),
         satisfies_rule: false,
     })
 }
@@ -304,7 +286,7 @@ fn plain_ulabel(label: &[char]) -> Option<Summary> {
         if !first.is_ascii_lowercase() && !first.is_ascii_digit() {
             return None;
         }
-        bidi.push_first(crate::bidi::bidi_class(first));
+        bidi.push_first(bidi::bidi_class(first));
     } else {
         let props = ucd::props(first);
         if props.derived() != DerivedProperty::Pvalid || props.is_mark() {
@@ -335,26 +317,16 @@ fn plain_ulabel(label: &[char]) -> Option<Summary> {
         bidi.push(props.bidi_class());
     }
     // A quick check of Maybe, or a pair of marks to compare, asks the normalization itself.
-    if !quick_check_yes && !is_nfc(label) {
+    if !quick_check_yes && !nfc::is_nfc(label) {
         return None;
     }
     Some(bidi)
 }
 
-/// Whether `c` is a code point that NFC leaves alone wherever it stands: PVALID,
-/// `NFC_Quick_Check=Yes` and `Canonical_Combining_Class=0`, so a string of them is in NFC
-/// (UAX #15 section 9) without a quick check.
-#[inline]
-pub(crate) fn is_nfc_inert(c: char) -> bool {
-    let p = ucd::props(c);
-    p.derived() == DerivedProperty::Pvalid && p.is_nfc_quick_check_yes() && !p.is_reordered()
-}
-
 /// The rules of [`check_ulabel_chars`], one after the other.
 fn check_ulabel_chars_in_order(label: &[char]) -> Result<(), (ErrorKind, usize)> {
-    if !is_nfc(label) {
-        let i = first_not_nfc(label);
-        return Err((ErrorKind::NotNfc, i));
+    if !nfc::is_nfc(label) {
+        return Err((ErrorKind::NotNfc, nfc::first_difference(label)));
     }
     if label.get(2..4) == Some(&['-', '-']) {
         return Err((ErrorKind::HyphenPositions3And4, 2));
@@ -372,7 +344,7 @@ fn check_ulabel_chars_in_order(label: &[char]) -> Result<(), (ErrorKind, usize)>
         return Err((ErrorKind::LeadingCombiningMark, 0));
     }
     for (i, &c) in label.iter().enumerate() {
-        match crate::derived_property(c) {
+        match ucd::derived_property(c) {
             DerivedProperty::Pvalid => {}
             DerivedProperty::ContextJ | DerivedProperty::ContextO => {
                 if let Some(rule) = context::context_rule(c)
@@ -388,97 +360,8 @@ fn check_ulabel_chars_in_order(label: &[char]) -> Result<(), (ErrorKind, usize)>
     Ok(())
 }
 
-/// Whether a label is in NFC, without allocation: the quick check of UAX #15 section 9, and
-/// where it answers "maybe", the normalization itself in a buffer on the stack.
-fn is_nfc(label: &[char]) -> bool {
-    match is_nfc_quick(label.iter().copied()) {
-        IsNormalized::Yes => true,
-        IsNormalized::No => false,
-        IsNormalized::Maybe => {
-            let mut buf = ['\0'; NFC_BUFFER];
-            normalize_nfc(label, &mut buf).is_some_and(|nfc| nfc == label)
-        }
-    }
-}
-
-/// Room for the canonical decomposition of a label: no code point decomposes to more than four
-/// (UnicodeData.txt), and a label that can pass has at most 63 code points.
-const NFC_BUFFER: usize = 4 * MAX_LABEL_OCTETS;
-
-/// NFC of `label` written into `buf` (UAX #15 section 3.11: canonical decomposition, canonical
-/// ordering, canonical composition); `None` when it does not fit, which no label of at most 63
-/// code points reaches.
-fn normalize_nfc<'a>(label: &[char], buf: &'a mut [char; NFC_BUFFER]) -> Option<&'a [char]> {
-    let mut n = 0;
-    let mut fits = true;
-    for &c in label {
-        decompose_canonical(c, |d| match buf.get_mut(n) {
-            Some(slot) => {
-                *slot = d;
-                n += 1;
-            }
-            None => fits = false,
-        });
-    }
-    if !fits {
-        return None;
-    }
-    let decomposed = buf.get_mut(..n)?;
-    // Canonical ordering: a stable insertion sort of each run of non-starters.
-    for i in 1..decomposed.len() {
-        let mut j = i;
-        while j > 0 {
-            let (Some(&a), Some(&b)) = (decomposed.get(j - 1), decomposed.get(j)) else {
-                break;
-            };
-            let (ca, cb) = (canonical_combining_class(a), canonical_combining_class(b));
-            if cb == 0 || ca <= cb {
-                break;
-            }
-            decomposed.swap(j - 1, j);
-            j -= 1;
-        }
-    }
-    // Canonical composition, in place: `out` never passes `i`.
-    let mut out = 0;
-    let mut starter: Option<usize> = None;
-    let mut last_class: Option<u8> = None;
-    for i in 0..decomposed.len() {
-        let Some(&c) = decomposed.get(i) else { break };
-        let class = canonical_combining_class(c);
-        let blocked = last_class.is_some_and(|last| last == 0 || last >= class);
-        if let Some(s) = starter
-            && !blocked
-            && let Some(composed) = decomposed.get(s).and_then(|&base| compose(base, c))
-        {
-            if let Some(slot) = decomposed.get_mut(s) {
-                *slot = composed;
-            }
-            continue;
-        }
-        if class == 0 {
-            starter = Some(out);
-            last_class = None;
-        } else {
-            last_class = Some(class);
-        }
-        if let Some(slot) = decomposed.get_mut(out) {
-            *slot = c;
-        }
-        out += 1;
-    }
-    decomposed.get(..out).map(|s| s as &[char])
-}
-
-/// The index of the first code point where the label and its NFC differ (error path only).
-fn first_not_nfc(label: &[char]) -> usize {
-    let mut buf = ['\0'; NFC_BUFFER];
-    let nfc = normalize_nfc(label, &mut buf).unwrap_or(&[]);
-    label.iter().zip(nfc).position(|(a, b)| a != b).unwrap_or(0)
-}
-
 /// Writes the code points of `text` into `buf`; `None` when they do not fit.
-pub(crate) fn collect_chars(text: &str, buf: &mut Buffer) -> Option<usize> {
+pub(crate) fn collect_chars(text: &str, buf: &mut LabelBuffer) -> Option<usize> {
     let mut n = 0;
     for c in text.chars() {
         *buf.get_mut(n)? = c;
@@ -490,13 +373,7 @@ pub(crate) fn collect_chars(text: &str, buf: &mut Buffer) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn chars(field: &str) -> Vec<char> {
-        field
-            .split_whitespace()
-            .map(|h| char::from_u32(u32::from_str_radix(h, 16).unwrap()).unwrap())
-            .collect()
-    }
+    use crate::test_ucd::chars;
 
     /// The bound of `encoded_len_bound` is never below the encoder's length, on labels of up
     /// to 59 code points drawn from ASCII, a few scripts' blocks and the whole code space.
@@ -538,76 +415,6 @@ mod tests {
         ] {
             assert!(encoded_len_bound(&label) >= punycode::encoded_len(&label).unwrap());
         }
-    }
-
-    /// The premise of `is_nfc_inert`, read from the raw files rather than the packed table: a
-    /// code point it accepts has `NFC_Quick_Check=Yes` and `Canonical_Combining_Class=0`
-    /// (DerivedNormalizationProps.txt, DerivedCombiningClass.txt), so a label of such code
-    /// points passes the NFC quick check (UAX #15 section 9).
-    #[test]
-    fn plain_code_points_are_nfc_quick_check_yes() {
-        let mut not_yes = vec![false; 0x11_0000];
-        let props = crate::test_data::read("unicode/18.0.0/ucd/DerivedNormalizationProps.txt");
-        let ccc = crate::test_data::read("unicode/18.0.0/ucd/extracted/DerivedCombiningClass.txt");
-        let mut mark = |text: &str, keep: &dyn Fn(&str) -> bool| {
-            for line in text.lines() {
-                let content = line.split('#').next().unwrap();
-                let fields: Vec<&str> = content.split(';').map(str::trim).collect();
-                if fields.len() < 2 || !keep(&fields[1..].join(";")) {
-                    continue;
-                }
-                let (a, b) = fields[0].split_once("..").unwrap_or((fields[0], fields[0]));
-                let a = u32::from_str_radix(a, 16).unwrap();
-                let b = u32::from_str_radix(b, 16).unwrap();
-                for cp in a..=b {
-                    not_yes[cp as usize] = true;
-                }
-            }
-        };
-        mark(&props, &|v| v.starts_with("NFC_QC;"));
-        mark(&ccc, &|v| v != "0");
-        let mut checked = 0;
-        for c in (0x80..=0x10_FFFFu32).filter_map(char::from_u32) {
-            if is_nfc_inert(c) {
-                assert!(!not_yes[c as usize], "U+{:04X}", c as u32);
-                checked += 1;
-            }
-        }
-        assert!(checked > 100_000, "{checked}");
-    }
-
-    /// The stack NFC against every line of Unicode's NormalizationTest.txt: c2 == NFC(c1) ==
-    /// NFC(c2) == NFC(c3) and c4 == NFC(c4) == NFC(c5) (the conformance rules in its header).
-    #[test]
-    fn nfc_matches_normalization_test() {
-        let text = crate::test_data::read("unicode/18.0.0/ucd/NormalizationTest.txt");
-        let mut lines = 0;
-        for (n, line) in text.lines().enumerate() {
-            let content = line.split('#').next().unwrap().trim();
-            if content.is_empty() || content.starts_with('@') {
-                continue;
-            }
-            let c: Vec<Vec<char>> = content.split(';').take(5).map(chars).collect();
-            let mut buf = ['\0'; NFC_BUFFER];
-            for (from, to) in [(0, 1), (1, 1), (2, 1), (3, 3), (4, 3)] {
-                let got = normalize_nfc(&c[from], &mut buf).unwrap().to_vec();
-                assert_eq!(
-                    got,
-                    c[to],
-                    "NormalizationTest.txt:{}: NFC(c{})",
-                    n + 1,
-                    from + 1
-                );
-                assert_eq!(
-                    is_nfc(&c[from]),
-                    c[from] == c[to],
-                    "NormalizationTest.txt:{}",
-                    n + 1
-                );
-            }
-            lines += 1;
-        }
-        assert!(lines > 19_000, "{lines} lines");
     }
 
     /// The fast path of `check_ulabel_chars` on the strings of NormalizationTest.txt, which are

@@ -153,8 +153,10 @@
 //!
 //! # Features
 //!
-//! - `std` (default): `std::error::Error` for [`Error`]. Without it the crate is `no_std` and
-//!   needs `alloc` (for the label text in [`Error`] and the newtypes' `String`).
+//! - `std` (default): links the standard library (and turns on `serde/std` with `serde`).
+//!   Without it the crate is `no_std` and needs `alloc` (for the label text in [`Error`] and the
+//!   newtypes' `String`). [`Error`] implements `core::error::Error`, which is
+//!   `std::error::Error`, with or without this feature.
 //! - `serde`: `Serialize` and validating `Deserialize` for [`Hostname`] and [`IdnHostname`].
 //! - `serde_json` (implies `std`): the [`json`] module.
 //!
@@ -177,39 +179,58 @@
 
 extern crate alloc;
 
+// The modules in layers, lowest first; each uses only modules of the layers before it
+// (tests/architecture.rs checks it, README's Layout draws it).
+mod tables;
+
+mod ucd;
+
+mod ascii;
+mod escape;
+mod limits;
+
 mod bidi;
 mod context;
-mod convert;
-mod derived_property;
-mod domain;
+mod nfc;
+pub mod punycode;
+
 mod error;
-mod escape;
+
+mod label;
+mod options;
+
+mod domain;
+pub mod uts46;
+
 mod formats;
+
+mod convert;
+
+mod newtypes;
+
 #[cfg(feature = "serde_json")]
 pub mod json;
-mod label;
-mod newtypes;
-pub mod punycode;
-mod tables;
-mod ucd;
-pub mod uts46;
 
 #[cfg(test)]
 #[path = "../tests/common/data.rs"]
 mod test_data;
+#[cfg(test)]
+#[path = "../tests/common/ucd.rs"]
+mod test_ucd;
+#[cfg(test)]
+use test_data as data;
 
 pub use bidi::BidiRule;
 pub use context::ContextRule;
 pub use convert::{
     ASCII_BUFFER_LEN, UNICODE_BUFFER_LEN, to_ascii, to_ascii_into, to_unicode, to_unicode_into,
 };
-pub use derived_property::{DerivedProperty, derived_property};
 pub use error::{Error, ErrorKind};
 pub use escape::escape_invisible;
-pub use formats::{
-    BidiScope, Options, check_hostname, check_idn_hostname, is_hostname, is_idn_hostname,
-};
+pub use formats::{check_hostname, check_idn_hostname, is_hostname, is_idn_hostname};
 pub use newtypes::{FqdnHostname, FqdnIdnHostname, Hostname, IdnHostname};
+pub use options::{BidiScope, Options};
+pub use ucd::{DerivedProperty, derived_property};
 
 /// The version of Unicode whose data every table of this crate was generated from.
 pub const UNICODE_VERSION: (u8, u8, u8) = tables::UNICODE_VERSION;

@@ -19,7 +19,8 @@ use core::str::FromStr;
 
 use crate::convert;
 use crate::error::Error;
-use crate::formats::{Options, check_hostname, check_idn_hostname};
+use crate::formats::{check_hostname, check_idn_hostname};
+use crate::options::Options;
 
 macro_rules! newtype {
     (

@@ -1,11 +1,87 @@
 //! The Unicode character properties the IDNA rules ask about, read from the generated packed
-//! table in [`crate::tables::properties`] (one `u32` per code point; layout in that file).
+//! table in [`crate::tables::properties`] (one `u32` per code point; layout in that file), and
+//! among them the IDNA2008 derived property of RFC 5892.
 //!
 //! Every accessor here takes a `char`, so every lookup is in range; ASCII callers are expected to
 //! answer from the byte before they get here.
 
-use crate::derived_property::DerivedProperty;
-use crate::tables::properties::{BMP_INDEX, DATA, DATA_SHIFT, INDEX_SHIFT, INDEX1, INDEX2, VALUES};
+use crate::tables::properties::{
+    BIDI_CLASS_BY_INDEX, BIDI_CLASS_MASK, BIDI_CLASS_SHIFT, BMP_INDEX, DATA, DATA_SHIFT,
+    DERIVED_CONTEXTJ, DERIVED_CONTEXTO, DERIVED_DISALLOWED, DERIVED_MASK, DERIVED_PVALID,
+    DERIVED_SHIFT, INDEX_SHIFT, INDEX1, INDEX2, JOINING_TYPE_BY_INDEX, JOINING_TYPE_MASK,
+    JOINING_TYPE_SHIFT, MARK_BIT, NFC_QC_NOT_YES_BIT, REORDERED_BIT, SCRIPT_BY_INDEX, SCRIPT_MASK,
+    SCRIPT_SHIFT, VALUES, VIRAMA_BIT,
+};
+pub(crate) use crate::tables::properties::{BidiClass, JoiningType, Script};
+
+/// The value of the RFC 5892 derived property of a code point (RFC 5892 section 2 and 3).
+///
+/// The table behind it is computed by `tools/gen-tables` with the algorithm of RFC 5892
+/// section 3 from the raw Unicode 18.0.0 properties, and tested against Unicode's own
+/// `Idna2008.txt` for every code point.
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DerivedProperty {
+    /// Protocol valid: allowed in a U-label anywhere (RFC 5892 section 2, PVALID).
+    Pvalid,
+    /// Allowed only where a joiner rule of RFC 5892 Appendix A holds (CONTEXTJ).
+    ContextJ,
+    /// Allowed only where an other-context rule of RFC 5892 Appendix A holds (CONTEXTO).
+    ContextO,
+    /// Never allowed in a U-label (DISALLOWED).
+    Disallowed,
+    /// Not assigned in Unicode 18.0.0, so not allowed (UNASSIGNED).
+    Unassigned,
+}
+
+impl DerivedProperty {
+    /// The value's name as RFC 5892 writes it: `PVALID`, `CONTEXTJ`, `CONTEXTO`, `DISALLOWED`
+    /// or `UNASSIGNED`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            DerivedProperty::Pvalid => "PVALID",
+            DerivedProperty::ContextJ => "CONTEXTJ",
+            DerivedProperty::ContextO => "CONTEXTO",
+            DerivedProperty::Disallowed => "DISALLOWED",
+            DerivedProperty::Unassigned => "UNASSIGNED",
+        }
+    }
+}
+
+impl core::fmt::Display for DerivedProperty {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The RFC 5892 derived property of `c`, at Unicode 18.0.0.
+///
+/// ASCII is answered without a table: letters `a`-`z`, digits and `-` are PVALID (RFC 5892
+/// section 2.5, category E), every other ASCII code point DISALLOWED.
+///
+/// # Examples
+///
+/// ```
+/// use idn_hostname::{derived_property, DerivedProperty};
+///
+/// assert_eq!(derived_property('a'), DerivedProperty::Pvalid);
+/// assert_eq!(derived_property('A'), DerivedProperty::Disallowed); // unstable under case folding
+/// assert_eq!(derived_property('\u{200D}'), DerivedProperty::ContextJ); // ZERO WIDTH JOINER
+/// assert_eq!(derived_property('\u{00B7}'), DerivedProperty::ContextO); // MIDDLE DOT
+/// assert_eq!(derived_property('\u{1F4A9}'), DerivedProperty::Disallowed);
+/// ```
+#[inline]
+pub fn derived_property(c: char) -> DerivedProperty {
+    if c.is_ascii() {
+        if c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' {
+            DerivedProperty::Pvalid
+        } else {
+            DerivedProperty::Disallowed
+        }
+    } else {
+        props(c).derived()
+    }
+}
 
 /// The packed properties of one code point.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,141 +108,81 @@ pub(crate) fn props(c: char) -> Props {
     block
         .and_then(|b| DATA.get(b as usize + (cp & mask) as usize))
         .and_then(|&v| VALUES.get(usize::from(v)).copied())
-        .map_or(Props(DerivedProperty::Unassigned as u32), Props)
+        .map_or(Props(DERIVED_UNASSIGNED_PROPS), Props)
 }
 
-/// Bidi_Class (UAX #9), in the generator's packed order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[allow(clippy::upper_case_acronyms, missing_docs)]
-pub(crate) enum BidiClass {
-    L,
-    R,
-    AL,
-    EN,
-    ES,
-    ET,
-    AN,
-    CS,
-    NSM,
-    BN,
-    B,
-    S,
-    WS,
-    ON,
-    LRE,
-    LRO,
-    RLE,
-    RLO,
-    PDF,
-    LRI,
-    RLI,
-    FSI,
-    PDI,
-}
-
-/// Joining_Type (Unicode core specification section 9.2), in the generator's packed order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum JoiningType {
-    /// Non_Joining.
-    U,
-    /// Join_Causing.
-    C,
-    /// Dual_Joining.
-    D,
-    /// Left_Joining.
-    L,
-    /// Right_Joining.
-    R,
-    /// Transparent.
-    T,
-}
-
-/// The Script values RFC 5892 Appendix A asks about.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Script {
-    /// Any script not listed below.
-    Other,
-    Greek,
-    Hebrew,
-    Hiragana,
-    Katakana,
-    Han,
-}
+/// The packed value of an unassigned code point with no other property, the fallback of
+/// [`props`].
+const DERIVED_UNASSIGNED_PROPS: u32 =
+    crate::tables::properties::DERIVED_UNASSIGNED << DERIVED_SHIFT;
 
 impl Props {
+    /// The field at `shift` under `mask`.
+    #[inline]
+    fn field(self, shift: u32, mask: u32) -> usize {
+        ((self.0 >> shift) & mask) as usize
+    }
+
     /// The RFC 5892 derived property.
     #[inline]
     pub(crate) fn derived(self) -> DerivedProperty {
-        match self.0 & 7 {
-            0 => DerivedProperty::Pvalid,
-            1 => DerivedProperty::ContextJ,
-            2 => DerivedProperty::ContextO,
-            3 => DerivedProperty::Disallowed,
+        match self.field(DERIVED_SHIFT, DERIVED_MASK) as u32 {
+            DERIVED_PVALID => DerivedProperty::Pvalid,
+            DERIVED_CONTEXTJ => DerivedProperty::ContextJ,
+            DERIVED_CONTEXTO => DerivedProperty::ContextO,
+            DERIVED_DISALLOWED => DerivedProperty::Disallowed,
             _ => DerivedProperty::Unassigned,
         }
     }
 
     #[inline]
     pub(crate) fn bidi_class(self) -> BidiClass {
-        use BidiClass::*;
-        const ORDER: [BidiClass; 23] = [
-            L, R, AL, EN, ES, ET, AN, CS, NSM, BN, B, S, WS, ON, LRE, LRO, RLE, RLO, PDF, LRI, RLI,
-            FSI, PDI,
-        ];
-        ORDER
-            .get(((self.0 >> 3) & 31) as usize)
+        BIDI_CLASS_BY_INDEX
+            .get(self.field(BIDI_CLASS_SHIFT, BIDI_CLASS_MASK))
             .copied()
-            .unwrap_or(ON)
+            .unwrap_or(BidiClass::ON)
     }
 
     #[inline]
     pub(crate) fn joining_type(self) -> JoiningType {
-        match (self.0 >> 8) & 7 {
-            1 => JoiningType::C,
-            2 => JoiningType::D,
-            3 => JoiningType::L,
-            4 => JoiningType::R,
-            5 => JoiningType::T,
-            _ => JoiningType::U,
-        }
+        JOINING_TYPE_BY_INDEX
+            .get(self.field(JOINING_TYPE_SHIFT, JOINING_TYPE_MASK))
+            .copied()
+            .unwrap_or(JoiningType::U)
     }
 
     /// Canonical_Combining_Class is Virama (9): the test of RFC 5892 Appendix A.1 and A.2.
     #[inline]
     pub(crate) fn is_virama(self) -> bool {
-        self.0 & (1 << 11) != 0
+        self.0 & VIRAMA_BIT != 0
     }
 
     /// General_Category is Mn, Mc or Me (RFC 5891 section 4.2.3.2).
     #[inline]
     pub(crate) fn is_mark(self) -> bool {
-        self.0 & (1 << 12) != 0
+        self.0 & MARK_BIT != 0
     }
 
     /// NFC_Quick_Check is Yes (UAX #15 section 9): the code point can stay as it is in NFC,
     /// whatever follows, unless canonical ordering moves it.
     #[inline]
     pub(crate) fn is_nfc_quick_check_yes(self) -> bool {
-        self.0 & (1 << 16) == 0
+        self.0 & NFC_QC_NOT_YES_BIT == 0
     }
 
     /// Canonical_Combining_Class is not 0 (Not_Reordered): canonical ordering (UAX #15 section
     /// 9's quick check) compares it with the class before it.
     #[inline]
     pub(crate) fn is_reordered(self) -> bool {
-        self.0 & (1 << 17) != 0
+        self.0 & REORDERED_BIT != 0
     }
 
     #[inline]
     pub(crate) fn script(self) -> Script {
-        match (self.0 >> 13) & 7 {
-            1 => Script::Greek,
-            2 => Script::Hebrew,
-            3 => Script::Hiragana,
-            4 => Script::Katakana,
-            5 => Script::Han,
-            _ => Script::Other,
-        }
+        SCRIPT_BY_INDEX
+            .get(self.field(SCRIPT_SHIFT, SCRIPT_MASK))
+            .copied()
+            .unwrap_or(Script::Other)
     }
 }
 
@@ -177,41 +193,7 @@ mod tests {
 
     use super::*;
     use crate::tables::properties::{BIDI_CLASSES, JOINING_TYPES, SCRIPTS};
-    use crate::test_data;
-    use std::collections::HashMap;
-
-    /// Reads an enumerated property of a UCD file: `@missing` defaults, then the data lines.
-    fn ucd_property(file: &str, aliases: &[(&str, &str)]) -> Vec<String> {
-        let text = test_data::read(&format!("unicode/18.0.0/ucd/{file}"));
-        let alias: HashMap<&str, &str> = aliases.iter().copied().collect();
-        let mut values = vec![String::new(); 0x11_0000];
-        let mut apply = |range: &str, value: &str| {
-            let (a, b) = match range.trim().split_once("..") {
-                Some((a, b)) => (a, b),
-                None => (range.trim(), range.trim()),
-            };
-            let a = u32::from_str_radix(a, 16).unwrap();
-            let b = u32::from_str_radix(b, 16).unwrap();
-            let v = value.trim();
-            let v = alias.get(v).copied().unwrap_or(v);
-            for cp in a..=b {
-                values[cp as usize] = v.to_string();
-            }
-        };
-        for line in text.lines() {
-            if let Some(rest) = line.strip_prefix("# @missing:") {
-                let (range, value) = rest.split_once(';').unwrap();
-                apply(range, value);
-            }
-        }
-        for line in text.lines() {
-            let content = line.split('#').next().unwrap().trim();
-            if let Some((range, value)) = content.split_once(';') {
-                apply(range, value);
-            }
-        }
-        values
-    }
+    use crate::test_ucd::property as ucd_property;
 
     fn chars() -> impl Iterator<Item = char> {
         (0..=0x10_FFFFu32).filter_map(char::from_u32)
@@ -225,7 +207,7 @@ mod tests {
             ("Arabic_Letter", "AL"),
             ("European_Terminator", "ET"),
         ];
-        let expected = ucd_property("extracted/DerivedBidiClass.txt", &long);
+        let expected = ucd_property("ucd/extracted/DerivedBidiClass.txt", &long);
         for c in chars() {
             let got = BIDI_CLASSES[props(c).bidi_class() as usize];
             assert_eq!(
@@ -238,7 +220,10 @@ mod tests {
 
     #[test]
     fn joining_type_matches_derived_joining_type() {
-        let expected = ucd_property("extracted/DerivedJoiningType.txt", &[("Non_Joining", "U")]);
+        let expected = ucd_property(
+            "ucd/extracted/DerivedJoiningType.txt",
+            &[("Non_Joining", "U")],
+        );
         for c in chars() {
             let got = JOINING_TYPES[props(c).joining_type() as usize];
             assert_eq!(
@@ -253,7 +238,7 @@ mod tests {
     #[test]
     fn combining_class_bits_match_derived_combining_class() {
         let expected = ucd_property(
-            "extracted/DerivedCombiningClass.txt",
+            "ucd/extracted/DerivedCombiningClass.txt",
             &[("Not_Reordered", "0")],
         );
         for c in chars() {
@@ -266,7 +251,7 @@ mod tests {
 
     #[test]
     fn mark_matches_derived_general_category() {
-        let expected = ucd_property("extracted/DerivedGeneralCategory.txt", &[]);
+        let expected = ucd_property("ucd/extracted/DerivedGeneralCategory.txt", &[]);
         for c in chars() {
             let gc = expected[c as usize].as_str();
             assert_eq!(
@@ -280,20 +265,13 @@ mod tests {
 
     #[test]
     fn nfc_quick_check_matches_derived_normalization_props() {
-        let text = test_data::read("unicode/18.0.0/ucd/DerivedNormalizationProps.txt");
         let mut not_yes = vec![false; 0x11_0000];
         let mut listed = 0;
-        for line in text.lines() {
-            let content = line.split('#').next().unwrap();
-            let fields: Vec<&str> = content.split(';').map(str::trim).collect();
-            if fields.len() == 3 && fields[1] == "NFC_QC" {
-                assert!(matches!(fields[2], "N" | "M"), "{line}");
-                let (a, b) = fields[0].split_once("..").unwrap_or((fields[0], fields[0]));
-                for cp in u32::from_str_radix(a, 16).unwrap()..=u32::from_str_radix(b, 16).unwrap()
-                {
-                    not_yes[cp as usize] = true;
-                    listed += 1;
-                }
+        for (lo, hi, fields) in crate::test_ucd::lines("ucd/DerivedNormalizationProps.txt") {
+            if fields.len() == 2 && fields[0] == "NFC_QC" {
+                assert!(matches!(fields[1].as_str(), "N" | "M"), "{fields:?}");
+                not_yes[lo as usize..=hi as usize].fill(true);
+                listed += hi - lo + 1;
             }
         }
         assert!(
@@ -312,7 +290,7 @@ mod tests {
 
     #[test]
     fn script_matches_scripts() {
-        let expected = ucd_property("Scripts.txt", &[]);
+        let expected = ucd_property("ucd/Scripts.txt", &[]);
         for c in chars() {
             let want = expected[c as usize].as_str();
             let want = if SCRIPTS.contains(&want) {

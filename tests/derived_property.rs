@@ -2,38 +2,25 @@
 //! every one of the 1,112,064 scalar values.
 
 mod common;
-use common::data;
+use common::{data, ucd};
 
 use idn_hostname::{DerivedProperty, UNICODE_VERSION, derived_property};
 
 fn expected_table() -> Vec<Option<DerivedProperty>> {
-    let text = data::read("unicode/18.0.0/idna/Idna2008.txt");
     let mut table = vec![None; 0x11_0000];
-    for (n, line) in text.lines().enumerate() {
-        let content = line.split('#').next().unwrap().trim();
-        if content.is_empty() {
-            continue;
-        }
-        let (range, value) = content.split_once(';').unwrap();
-        let (a, b) = match range.trim().split_once("..") {
-            Some((a, b)) => (a, b),
-            None => (range.trim(), range.trim()),
-        };
-        let a = u32::from_str_radix(a, 16).unwrap();
-        let b = u32::from_str_radix(b, 16).unwrap();
-        let value = match value.trim() {
+    for (a, b, fields) in ucd::lines("idna/Idna2008.txt") {
+        let value = match fields[0].as_str() {
             "PVALID" => DerivedProperty::Pvalid,
             "CONTEXTJ" => DerivedProperty::ContextJ,
             "CONTEXTO" => DerivedProperty::ContextO,
             "DISALLOWED" => DerivedProperty::Disallowed,
             "UNASSIGNED" => DerivedProperty::Unassigned,
-            other => panic!("Idna2008.txt:{}: unknown value {other:?}", n + 1),
+            other => panic!("Idna2008.txt: U+{a:04X}: unknown value {other:?}"),
         };
         for cp in a..=b {
             assert!(
                 table[cp as usize].is_none(),
-                "Idna2008.txt:{}: U+{cp:04X} twice",
-                n + 1
+                "Idna2008.txt: U+{cp:04X} twice"
             );
             table[cp as usize] = Some(value);
         }

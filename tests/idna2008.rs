@@ -195,6 +195,29 @@ fn bidi_rule() {
     assert!(!per_label.is_idn_hostname("\u{05D0}a"));
 }
 
+/// Each label's own rules (RFC 5891 section 4.2.3.1 here) come before the Bidi rule across the
+/// labels (RFC 5893 section 2), in both scopes: "\u{5D0}a" breaks Bidi rule 2 (an L character
+/// in an RTL label), "-b" starts with a hyphen, and the hyphen is reported.
+#[test]
+fn label_rules_before_the_bidi_rule_in_both_scopes() {
+    let name = "\u{5D0}a.-b";
+    for scope in [BidiScope::DomainName, BidiScope::RtlLabels] {
+        let err = Options::new()
+            .bidi_scope(scope)
+            .check_idn_hostname(name)
+            .unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::LeadingHyphen, "{scope:?}");
+        assert_eq!(err.label_index(), Some(1), "{scope:?}");
+        // The Bidi rule is still reported when it is the only one broken.
+        let err = Options::new()
+            .bidi_scope(scope)
+            .check_idn_hostname("\u{5D0}a.b")
+            .unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::Bidi(BidiRule::Rule2), "{scope:?}");
+        assert_eq!(err.label_index(), Some(0), "{scope:?}");
+    }
+}
+
 #[test]
 fn idn_hostname_separators() {
     for sep in ['.', '\u{3002}', '\u{FF0E}', '\u{FF61}'] {

@@ -19,13 +19,182 @@
 // Property trie: 31832 bytes (BMP index 4096, index1 1088, index2 4480 entries of u16; data 12080 entries of u8; values 106 of u32).
 
 //! One packed `u32` of properties for every code point: a code point trie maps each code
-//! point to a one-byte index into `VALUES`, the distinct packed values.
-//!
-//! Bits 0-2: RFC 5892 derived property (0 PVALID, 1 CONTEXTJ, 2 CONTEXTO, 3 DISALLOWED,
-//! 4 UNASSIGNED). Bits 3-7: Bidi_Class, index into `BIDI_CLASSES`. Bits 8-10: Joining_Type,
-//! index into `JOINING_TYPES`. Bit 11: Canonical_Combining_Class is Virama (9).
-//! Bit 12: General_Category is M (Mn, Mc, Me). Bits 13-15: Script, index into `SCRIPTS`.
-//! Bit 16: NFC_Quick_Check is No or Maybe. Bit 17: Canonical_Combining_Class is not 0.
+//! point to a one-byte index into `VALUES`, the distinct packed values. The fields of a
+//! value are the `*_BIT`, `*_SHIFT` and `*_MASK` constants below.
+
+/// Bits 0-2: the RFC 5892 derived property, one of the `DERIVED_*` values.
+pub(crate) const DERIVED_SHIFT: u32 = 0;
+/// The bits of `DERIVED` after the shift.
+pub(crate) const DERIVED_MASK: u32 = 0x7;
+
+/// Bits 3-7: Bidi_Class, an index into `BIDI_CLASS_BY_INDEX`.
+pub(crate) const BIDI_CLASS_SHIFT: u32 = 3;
+/// The bits of `BIDI_CLASS` after the shift.
+pub(crate) const BIDI_CLASS_MASK: u32 = 0x1F;
+
+/// Bits 8-10: Joining_Type, an index into `JOINING_TYPE_BY_INDEX`.
+pub(crate) const JOINING_TYPE_SHIFT: u32 = 8;
+/// The bits of `JOINING_TYPE` after the shift.
+pub(crate) const JOINING_TYPE_MASK: u32 = 0x7;
+
+/// Bit 11: Canonical_Combining_Class is Virama (9).
+pub(crate) const VIRAMA_BIT: u32 = 1 << 11;
+
+/// Bit 12: General_Category is M (Mn, Mc, Me).
+pub(crate) const MARK_BIT: u32 = 1 << 12;
+
+/// Bits 13-15: Script, an index into `SCRIPT_BY_INDEX`.
+pub(crate) const SCRIPT_SHIFT: u32 = 13;
+/// The bits of `SCRIPT` after the shift.
+pub(crate) const SCRIPT_MASK: u32 = 0x7;
+
+/// Bit 16: NFC_Quick_Check is No or Maybe.
+pub(crate) const NFC_QC_NOT_YES_BIT: u32 = 1 << 16;
+
+/// Bit 17: Canonical_Combining_Class is not 0.
+pub(crate) const REORDERED_BIT: u32 = 1 << 17;
+
+// The values of the `DERIVED` field (RFC 5892 section 2).
+pub(crate) const DERIVED_PVALID: u32 = 0;
+pub(crate) const DERIVED_CONTEXTJ: u32 = 1;
+pub(crate) const DERIVED_CONTEXTO: u32 = 2;
+pub(crate) const DERIVED_DISALLOWED: u32 = 3;
+pub(crate) const DERIVED_UNASSIGNED: u32 = 4;
+
+/// Bidi_Class (UAX #9), in the packed order.
+#[allow(clippy::upper_case_acronyms)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum BidiClass {
+    /// Left_To_Right.
+    L = 0,
+    /// Right_To_Left.
+    R = 1,
+    /// Arabic_Letter.
+    AL = 2,
+    /// European_Number.
+    EN = 3,
+    /// European_Separator.
+    ES = 4,
+    /// European_Terminator.
+    ET = 5,
+    /// Arabic_Number.
+    AN = 6,
+    /// Common_Separator.
+    CS = 7,
+    /// Nonspacing_Mark.
+    NSM = 8,
+    /// Boundary_Neutral.
+    BN = 9,
+    /// Paragraph_Separator.
+    B = 10,
+    /// Segment_Separator.
+    S = 11,
+    /// White_Space.
+    WS = 12,
+    /// Other_Neutral.
+    ON = 13,
+    /// Left_To_Right_Embedding.
+    LRE = 14,
+    /// Left_To_Right_Override.
+    LRO = 15,
+    /// Right_To_Left_Embedding.
+    RLE = 16,
+    /// Right_To_Left_Override.
+    RLO = 17,
+    /// Pop_Directional_Format.
+    PDF = 18,
+    /// Left_To_Right_Isolate.
+    LRI = 19,
+    /// Right_To_Left_Isolate.
+    RLI = 20,
+    /// First_Strong_Isolate.
+    FSI = 21,
+    /// Pop_Directional_Isolate.
+    PDI = 22,
+}
+
+/// The `BidiClass` of each packed index.
+pub(crate) static BIDI_CLASS_BY_INDEX: [BidiClass; 23] = [
+    BidiClass::L,
+    BidiClass::R,
+    BidiClass::AL,
+    BidiClass::EN,
+    BidiClass::ES,
+    BidiClass::ET,
+    BidiClass::AN,
+    BidiClass::CS,
+    BidiClass::NSM,
+    BidiClass::BN,
+    BidiClass::B,
+    BidiClass::S,
+    BidiClass::WS,
+    BidiClass::ON,
+    BidiClass::LRE,
+    BidiClass::LRO,
+    BidiClass::RLE,
+    BidiClass::RLO,
+    BidiClass::PDF,
+    BidiClass::LRI,
+    BidiClass::RLI,
+    BidiClass::FSI,
+    BidiClass::PDI,
+];
+
+/// Joining_Type (Unicode core specification section 9.2), in the packed order.
+#[allow(clippy::upper_case_acronyms)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum JoiningType {
+    /// Non_Joining.
+    U = 0,
+    /// Join_Causing.
+    C = 1,
+    /// Dual_Joining.
+    D = 2,
+    /// Left_Joining.
+    L = 3,
+    /// Right_Joining.
+    R = 4,
+    /// Transparent.
+    T = 5,
+}
+
+/// The `JoiningType` of each packed index.
+pub(crate) static JOINING_TYPE_BY_INDEX: [JoiningType; 6] = [
+    JoiningType::U,
+    JoiningType::C,
+    JoiningType::D,
+    JoiningType::L,
+    JoiningType::R,
+    JoiningType::T,
+];
+
+/// The Script values RFC 5892 Appendix A asks about, in the packed order.
+#[allow(clippy::upper_case_acronyms)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Script {
+    /// Any script not listed.
+    Other = 0,
+    /// Greek.
+    Greek = 1,
+    /// Hebrew.
+    Hebrew = 2,
+    /// Hiragana.
+    Hiragana = 3,
+    /// Katakana.
+    Katakana = 4,
+    /// Han.
+    Han = 5,
+}
+
+/// The `Script` of each packed index.
+pub(crate) static SCRIPT_BY_INDEX: [Script; 6] = [
+    Script::Other,
+    Script::Greek,
+    Script::Hebrew,
+    Script::Hiragana,
+    Script::Katakana,
+    Script::Han,
+];
 
 /// Bidi_Class short names by packed index.
 #[cfg_attr(not(test), allow(dead_code))] // read by the tests against the UCD

@@ -23,25 +23,68 @@
 //! bits. From `INDEX_LIMIT` on, it is `BLOCK_FIRST[last] - 1` plus the number of
 //! `TAIL_STARTS` at or below `cp`. The first range starts at U+0000.
 //!
-//! `RANGE_VALUES[i]`, the packed status and mapping of range `i`:
-//!
-//! - bits 0-2: the status, index into `STATUSES`;
-//! - bit 3: alternating: the code points at an odd distance from the range's start are
-//!   `valid`, the others have the value (runs of capital/small letter pairs);
-//! - bit 4 set: the mapping is the single code point `cp + delta`, with `delta` the signed
-//!   bits 5-31 (so that a run like A-Z..a-z is one range);
-//! - bit 4 clear, status `mapped` or `deviation`: bits 5-20 are the byte offset and bits
-//!   21-31 the byte length of the mapping in `MAPPED` (the empty mapping of a `deviation`
-//!   has length zero);
-//! - status `valid` or `disallowed` (the code points processing keeps): bits 5-12 are the
-//!   Canonical_Combining_Class, bits 13-14 the NFC_Quick_Check (0 Yes, 1 Maybe, 2 No), bit
-//!   15 is set for Bidi_Class R, AL or AN (DerivedNormalizationProps.txt,
-//!   DerivedCombiningClass.txt, DerivedBidiClass.txt with its defaults), so that one lookup
-//!   answers the NFC quick check (UAX #15) and the Bidi domain name test (RFC 5893) too.
-//!   The `deviation` code points have none of these (checked by the generator).
+//! `RANGE_VALUES[i]`, the packed status and mapping of range `i`, in the fields named by
+//! the `*_BIT`, `*_SHIFT` and `*_MASK` constants below: the status; whether the range
+//! alternates (runs of capital/small letter pairs, the others `valid`); a mapping to
+//! `cp + delta` (so that a run like A-Z..a-z is one range) or to a string of `MAPPED` (the
+//! empty mapping of a `deviation` has length zero); and for the code points processing
+//! keeps (`valid`, `disallowed`) in place of a mapping, the Canonical_Combining_Class, the
+//! NFC_Quick_Check and whether Bidi_Class is R, AL or AN (DerivedNormalizationProps.txt,
+//! DerivedCombiningClass.txt, DerivedBidiClass.txt with its defaults), so that one lookup
+//! answers the NFC quick check (UAX #15) and the Bidi domain name test (RFC 5893) too.
+//! The `deviation` code points have none of these (checked by the generator).
+
+/// Bits 0-2: the status, one of the `STATUS_*` values (index into `STATUSES`).
+pub(crate) const STATUS_SHIFT: u32 = 0;
+/// The bits of `STATUS` after the shift.
+pub(crate) const STATUS_MASK: u32 = 0x7;
+
+/// Bit 3: the code points at an odd distance from the range's start are `valid`.
+pub(crate) const ALTERNATING_BIT: u32 = 1 << 3;
+
+/// Bit 4: the mapping is one code point, `cp + delta` (signed, from `DELTA_SHIFT` up).
+pub(crate) const DELTA_MAPPING_BIT: u32 = 1 << 4;
+
+/// Bits 5-20: without `DELTA_MAPPING_BIT`: the byte offset of the mapping in `MAPPED`.
+pub(crate) const OFFSET_SHIFT: u32 = 5;
+/// The bits of `OFFSET` after the shift.
+pub(crate) const OFFSET_MASK: u32 = 0xFFFF;
+
+/// Bits 21-31: without `DELTA_MAPPING_BIT`: the byte length of the mapping in `MAPPED`.
+pub(crate) const LENGTH_SHIFT: u32 = 21;
+/// The bits of `LENGTH` after the shift.
+pub(crate) const LENGTH_MASK: u32 = 0x7FF;
+
+/// Bits 5-12: `valid` and `disallowed`: the Canonical_Combining_Class.
+pub(crate) const CCC_SHIFT: u32 = 5;
+/// The bits of `CCC` after the shift.
+pub(crate) const CCC_MASK: u32 = 0xFF;
+
+/// Bits 13-14: `valid` and `disallowed`: the NFC_Quick_Check, one of the `NFC_QC_*` values.
+pub(crate) const NFC_QC_SHIFT: u32 = 13;
+/// The bits of `NFC_QC` after the shift.
+pub(crate) const NFC_QC_MASK: u32 = 0x3;
+
+/// Bit 15: `valid` and `disallowed`: Bidi_Class is R, AL or AN.
+pub(crate) const RTL_BIT: u32 = 1 << 15;
+
+/// The first bit of the signed delta of `DELTA_MAPPING_BIT`, which takes every bit above.
+pub(crate) const DELTA_SHIFT: u32 = 5;
+
+// The values of the `STATUS` field (UTS #46 section 5).
+pub(crate) const STATUS_VALID: u32 = 0;
+pub(crate) const STATUS_MAPPED: u32 = 1;
+pub(crate) const STATUS_DEVIATION: u32 = 2;
+pub(crate) const STATUS_IGNORED: u32 = 3;
+pub(crate) const STATUS_DISALLOWED: u32 = 4;
+
+// The values of the `NFC_QC` field (UAX #15 section 9).
+pub(crate) const NFC_QC_YES: u32 = 0;
+pub(crate) const NFC_QC_MAYBE: u32 = 1;
+pub(crate) const NFC_QC_NO: u32 = 2;
 
 /// UTS #46 status names by packed index.
-#[allow(dead_code)] // documents the packed order; the reader matches on the index
+#[allow(dead_code)] // documents the packed order; the reader uses the `STATUS_*` names
 pub(crate) static STATUSES: [&str; 5] = ["valid", "mapped", "deviation", "ignored", "disallowed"];
 
 /// Code points per block of `BLOCK_FIRST` in the BMP is `1 << BMP_SHIFT`.

@@ -4,11 +4,15 @@
 use alloc::borrow::Cow;
 use alloc::string::String;
 
-use unicode_normalization::UnicodeNormalization;
+use unicode_normalization::IsNormalized;
 
+use crate::nfc::{self, QuickCheck, QuickCheckValue};
 use crate::tables::uts46::{
-    BLOCK_FIRST, BMP_SHIFT, INDEX_LIMIT, MAPPED, RANGE_LOW, RANGE_VALUES, SUPPLEMENTARY_SHIFT,
-    TAIL_STARTS,
+    ALTERNATING_BIT, BLOCK_FIRST, BMP_SHIFT, CCC_MASK, CCC_SHIFT, DELTA_MAPPING_BIT, DELTA_SHIFT,
+    INDEX_LIMIT, LENGTH_MASK, LENGTH_SHIFT, MAPPED, NFC_QC_MASK, NFC_QC_MAYBE, NFC_QC_NO,
+    NFC_QC_SHIFT, NFC_QC_YES, OFFSET_MASK, OFFSET_SHIFT, RANGE_LOW, RANGE_VALUES, RTL_BIT,
+    STATUS_DEVIATION, STATUS_DISALLOWED, STATUS_IGNORED, STATUS_MAPPED, STATUS_MASK, STATUS_SHIFT,
+    STATUS_VALID, SUPPLEMENTARY_SHIFT, TAIL_STARTS,
 };
 
 // The low bits of a range start are kept in a byte, and the index starts above the BMP on a
@@ -91,13 +95,19 @@ fn value(cp: u32) -> u32 {
     };
     let (Some(&value), Some(&low)) = (RANGE_VALUES.get(index), RANGE_LOW.get(index)) else {
         // Unreachable for a well-formed table; `disallowed` is the safe answer.
-        return 4;
+        return STATUS_DISALLOWED << STATUS_SHIFT;
     };
     // The range's start and `low` have the same parity (the block size is even).
-    if value & 8 != 0 && (cp ^ u32::from(low)) & 1 != 0 {
-        return 0;
+    if value & ALTERNATING_BIT != 0 && (cp ^ u32::from(low)) & 1 != 0 {
+        return STATUS_VALID << STATUS_SHIFT;
     }
     value
+}
+
+/// The status field of a packed value: one of the `STATUS_*` values.
+#[inline]
+fn status(value: u32) -> u32 {
+    (value >> STATUS_SHIFT) & STATUS_MASK
 }
 
 /// The table entry for `c`. ASCII is answered without the table: in UTS #46 revision 33 and later
@@ -114,77 +124,36 @@ pub(crate) fn entry(c: char) -> Entry {
     let cp = c as u32;
     let value = value(cp);
     let mapping = || {
-        if value & 16 != 0 {
-            let delta = (value as i32) >> 5;
+        if value & DELTA_MAPPING_BIT != 0 {
+            let delta = (value as i32) >> DELTA_SHIFT;
             char::from_u32(cp.wrapping_add_signed(delta)).map_or(Mapping::Str(""), Mapping::Char)
         } else {
-            let offset = ((value >> 5) & 0xFFFF) as usize;
-            let length = (value >> 21) as usize;
+            let offset = ((value >> OFFSET_SHIFT) & OFFSET_MASK) as usize;
+            let length = ((value >> LENGTH_SHIFT) & LENGTH_MASK) as usize;
             Mapping::Str(MAPPED.get(offset..offset + length).unwrap_or(""))
         }
     };
-    match value & 7 {
-        0 => Entry::Valid,
-        1 => Entry::Mapped(mapping()),
-        2 => Entry::Deviation(mapping()),
-        3 => Entry::Ignored,
+    match status(value) {
+        STATUS_VALID => Entry::Valid,
+        STATUS_MAPPED => Entry::Mapped(mapping()),
+        STATUS_DEVIATION => Entry::Deviation(mapping()),
+        STATUS_IGNORED => Entry::Ignored,
         _ => Entry::Disallowed,
     }
 }
 
-/// The facts a `valid` or `disallowed` value carries (layout in the table's header).
-const CCC_SHIFT: u32 = 5;
-/// NFC_Quick_Check, two bits: 0 Yes, 1 Maybe, 2 No.
-const QC_SHIFT: u32 = 13;
-/// Bidi_Class R, AL or AN.
-const RTL_BIT: u32 = 1 << 15;
-
-/// The UAX #15 NFC quick check, fed one code point at a time from the table's values.
-#[derive(Default)]
-struct QuickCheck {
-    last_ccc: u8,
-    /// A starter (Canonical_Combining_Class 0) came before: only after one can a code point
-    /// with NFC_Quick_Check=Maybe compose (UAX #15, the canonical composition algorithm).
-    starter_seen: bool,
-    maybe: bool,
-    no: bool,
-}
-
-impl QuickCheck {
-    /// A starter with NFC_Quick_Check=Yes (ASCII, a `deviation` code point).
-    #[inline]
-    fn starter(&mut self) {
-        self.last_ccc = 0;
-        self.starter_seen = true;
-    }
-
-    /// A `valid` or `disallowed` code point, from its value.
-    #[inline]
-    fn push(&mut self, value: u32) {
-        let ccc = (value >> CCC_SHIFT) as u8;
-        if ccc != 0 && self.last_ccc > ccc {
-            self.no = true;
-        }
-        match (value >> QC_SHIFT) & 3 {
-            0 => {}
-            // With nothing to compose with (a leading combining mark), "maybe" is "yes".
-            1 => self.maybe = self.maybe || self.starter_seen,
-            _ => self.no = true,
-        }
-        self.last_ccc = ccc;
-        self.starter_seen = self.starter_seen || ccc == 0;
-    }
-
-    /// Whether the code points are in NFC; `chars` are they, for the full check on "maybe".
-    fn is_nfc(&self, chars: impl Iterator<Item = char> + Clone) -> bool {
-        if self.no {
-            false
-        } else if self.maybe {
-            chars.clone().nfc().eq(chars)
-        } else {
-            true
-        }
-    }
+/// Feeds the quick check with the facts of a `valid` or `disallowed` value.
+#[inline]
+fn push_facts(quick: &mut QuickCheck, value: u32) {
+    let ccc = ((value >> CCC_SHIFT) & CCC_MASK) as u8;
+    let qc = match (value >> NFC_QC_SHIFT) & NFC_QC_MASK {
+        NFC_QC_YES => QuickCheckValue::Yes,
+        NFC_QC_MAYBE => QuickCheckValue::Maybe,
+        NFC_QC_NO => QuickCheckValue::No,
+        // The generator writes no other value; "no" would be the safe answer.
+        _ => QuickCheckValue::No,
+    };
+    quick.push(ccc, qc);
 }
 
 /// Steps 1 and 2 of UTS #46 section 4 applied to a domain name, with what the scan learnt.
@@ -229,10 +198,10 @@ pub(crate) fn map_and_normalize(input: &str, transitional: bool) -> Mapped<'_> {
             continue;
         }
         let value = value(c as u32);
-        match value & 7 {
-            0 => {}
-            4 => disallowed = true,
-            2 if !transitional => {
+        match status(value) {
+            STATUS_VALID => {}
+            STATUS_DISALLOWED => disallowed = true,
+            STATUS_DEVIATION if !transitional => {
                 quick.starter();
                 continue;
             }
@@ -241,7 +210,7 @@ pub(crate) fn map_and_normalize(input: &str, transitional: bool) -> Mapped<'_> {
                 break;
             }
         }
-        quick.push(value);
+        push_facts(&mut quick, value);
         rtl = rtl || value & RTL_BIT != 0;
     }
     let Some(split) = first_change else {
@@ -251,12 +220,13 @@ pub(crate) fn map_and_normalize(input: &str, transitional: bool) -> Mapped<'_> {
             valid: !disallowed,
             maybe_rtl: rtl,
         };
-        if !quick.no && !quick.maybe {
+        let verdict = quick.verdict();
+        if verdict == IsNormalized::Yes {
             return unchanged;
         }
         // One normalization answers "maybe" and gives the result when it is "no".
-        let nfc: String = input.nfc().collect();
-        if quick.maybe && !quick.no && nfc == input {
+        let nfc = nfc::to_nfc(input);
+        if verdict == IsNormalized::Maybe && nfc == input {
             return unchanged;
         }
         return Mapped {
@@ -297,10 +267,10 @@ pub(crate) fn map_and_normalize(input: &str, transitional: bool) -> Mapped<'_> {
             Entry::Ignored => {}
         }
     }
-    let text = if is_nfc(&mapped) {
+    let text = if nfc::is_nfc_str(&mapped) {
         mapped
     } else {
-        mapped.nfc().collect()
+        nfc::to_nfc(&mapped)
     };
     Mapped {
         text: Cow::Owned(text),
@@ -333,10 +303,10 @@ pub(crate) fn label_facts(label: &[char], transitional: bool) -> LabelFacts {
             continue;
         }
         let value = value(c as u32);
-        match value & 7 {
-            0 => {}
-            4 => valid = false,
-            2 => {
+        match status(value) {
+            STATUS_VALID => {}
+            STATUS_DISALLOWED => valid = false,
+            STATUS_DEVIATION => {
                 valid = valid && !transitional;
                 quick.starter();
                 continue;
@@ -347,44 +317,20 @@ pub(crate) fn label_facts(label: &[char], transitional: bool) -> LabelFacts {
                 continue;
             }
         }
-        quick.push(value);
+        push_facts(&mut quick, value);
         rtl = rtl || value & RTL_BIT != 0;
     }
     if !exact {
         return LabelFacts {
             valid,
-            nfc: is_nfc_chars(label.iter().copied()),
+            nfc: nfc::is_nfc(label),
             rtl: crate::bidi::has_rtl(label),
         };
     }
     LabelFacts {
         valid,
-        nfc: quick.is_nfc(label.iter().copied()),
+        nfc: quick.is_nfc(label),
         rtl,
-    }
-}
-
-/// Whether `s` is in NFC.
-fn is_nfc(s: &str) -> bool {
-    is_nfc_chars(s.chars())
-}
-
-/// Whether the code points are in NFC (criterion 1 of section 4.1 on a decoded A-label too).
-///
-/// A code point that NFC leaves alone wherever it stands ([`crate::label::is_nfc_inert`], one
-/// property lookup) has `Canonical_Combining_Class=0` and `NFC_Quick_Check=Yes`, like ASCII: the
-/// UAX #15 quick check is run with each of them replaced by "a", so that it looks up only the
-/// others (the marks, mostly), and the full comparison runs only on its answer "maybe".
-pub(crate) fn is_nfc_chars(chars: impl Iterator<Item = char> + Clone) -> bool {
-    let inert = |c: char| c.is_ascii() || crate::label::is_nfc_inert(c);
-    if chars.clone().all(inert) {
-        return true;
-    }
-    let masked = chars.clone().map(|c| if inert(c) { 'a' } else { c });
-    match unicode_normalization::is_nfc_quick(masked) {
-        unicode_normalization::IsNormalized::Yes => true,
-        unicode_normalization::IsNormalized::No => false,
-        unicode_normalization::IsNormalized::Maybe => chars.clone().nfc().eq(chars),
     }
 }
 
@@ -424,14 +370,10 @@ mod tests {
                 continue;
             }
             let fields: Vec<&str> = data.split(';').map(str::trim).collect();
-            let (lo, hi) = code_point_range(fields[0]);
+            let (lo, hi) = crate::test_ucd::range(fields[0]);
             let mapping: String = fields
                 .get(2)
-                .map(|m| {
-                    m.split_whitespace()
-                        .map(|h| char::from_u32(u32::from_str_radix(h, 16).unwrap()).unwrap())
-                        .collect()
-                })
+                .map(|m| crate::test_ucd::chars(m).into_iter().collect())
                 .unwrap_or_default();
             for cp in lo..=hi {
                 let Some(c) = char::from_u32(cp) else {
@@ -454,35 +396,19 @@ mod tests {
         assert_eq!(seen, 0x11_0000 - 0x800);
     }
 
-    /// The first field of a UCD line: `XXXX` or `XXXX..YYYY`.
-    fn code_point_range(field: &str) -> (u32, u32) {
-        let (a, b) = field.split_once("..").unwrap_or((field, field));
-        (
-            u32::from_str_radix(a, 16).unwrap(),
-            u32::from_str_radix(b, 16).unwrap(),
-        )
-    }
-
     /// Each code point of a `;` file with the first field equal to `property` (or every line
     /// when `property` is empty), with the value field.
     fn ucd_values(file: &str, property: &str) -> Vec<(u32, String)> {
-        let text = crate::test_data::read(file);
         let mut out = Vec::new();
-        for line in text.lines() {
-            let data = line.split('#').next().unwrap_or("").trim();
-            if data.is_empty() {
-                continue;
-            }
-            let fields: Vec<&str> = data.split(';').map(str::trim).collect();
+        for (lo, hi, fields) in crate::test_ucd::lines(file) {
             let value = if property.is_empty() {
-                fields[1]
-            } else if fields[1] == property {
-                fields[2]
+                &fields[0]
+            } else if fields[0] == property {
+                &fields[1]
             } else {
                 continue;
             };
-            let (lo, hi) = code_point_range(fields[0]);
-            out.extend((lo..=hi).map(|cp| (cp, value.to_string())));
+            out.extend((lo..=hi).map(|cp| (cp, value.clone())));
         }
         out
     }
@@ -490,14 +416,14 @@ mod tests {
     #[test]
     fn kept_code_points_carry_ccc_nfc_quick_check_and_rtl() {
         let mut ccc = vec![0u8; 0x11_0000];
-        for (cp, v) in ucd_values("unicode/18.0.0/ucd/extracted/DerivedCombiningClass.txt", "") {
+        for (cp, v) in ucd_values("ucd/extracted/DerivedCombiningClass.txt", "") {
             ccc[cp as usize] = v.parse().unwrap();
         }
-        let mut qc = vec![0u32; 0x11_0000];
-        for (cp, v) in ucd_values("unicode/18.0.0/ucd/DerivedNormalizationProps.txt", "NFC_QC") {
+        let mut qc = vec![NFC_QC_YES; 0x11_0000];
+        for (cp, v) in ucd_values("ucd/DerivedNormalizationProps.txt", "NFC_QC") {
             qc[cp as usize] = match v.as_str() {
-                "M" => 1,
-                "N" => 2,
+                "M" => NFC_QC_MAYBE,
+                "N" => NFC_QC_NO,
                 other => panic!("NFC_QC {other}"),
             };
         }
@@ -507,9 +433,9 @@ mod tests {
                 continue;
             }
             let v = value(c as u32);
-            match v & 7 {
-                0 | 4 => {}
-                2 => {
+            match status(v) {
+                STATUS_VALID | STATUS_DISALLOWED => {}
+                STATUS_DEVIATION => {
                     // The reader takes a deviation for a plain starter.
                     assert_eq!((ccc[c as usize], qc[c as usize]), (0, 0), "{c:?}");
                     continue;
@@ -518,8 +444,16 @@ mod tests {
             }
             kept += 1;
             let cp = c as usize;
-            assert_eq!((v >> CCC_SHIFT) as u8, ccc[cp], "ccc U+{cp:04X}");
-            assert_eq!((v >> QC_SHIFT) & 3, qc[cp], "NFC_QC U+{cp:04X}");
+            assert_eq!(
+                (v >> CCC_SHIFT) & CCC_MASK,
+                u32::from(ccc[cp]),
+                "ccc U+{cp:04X}"
+            );
+            assert_eq!(
+                (v >> NFC_QC_SHIFT) & NFC_QC_MASK,
+                qc[cp],
+                "NFC_QC U+{cp:04X}"
+            );
             let rtl = matches!(
                 crate::bidi::bidi_class(c),
                 crate::ucd::BidiClass::R | crate::ucd::BidiClass::AL | crate::ucd::BidiClass::AN

@@ -1,2 +1,3 @@
 pub mod data;
 pub mod splitmix;
+pub mod ucd;

@@ -34,6 +34,109 @@ const INDEX_SHIFT: u32 = 10;
 
 type Result<T> = std::result::Result<T, String>;
 
+/// A field of a packed value. The generated file names it beside its table: `{NAME}_BIT` for a
+/// one-bit field, `{NAME}_SHIFT` and `{NAME}_MASK` (the mask after the shift) for a wider one;
+/// the crate reads the values through those names only.
+struct Field {
+    name: &'static str,
+    shift: u32,
+    bits: u32,
+    doc: &'static str,
+}
+
+impl Field {
+    /// `value` in the field's place; an error when it does not fit.
+    fn put(&self, value: u32) -> Result<u32> {
+        if value >> self.bits != 0 {
+            return Err(format!(
+                "{value} does not fit the {} bits of {}",
+                self.bits, self.name
+            ));
+        }
+        Ok(value << self.shift)
+    }
+
+    /// The field's value in `packed`.
+    fn get(&self, packed: u32) -> u32 {
+        (packed >> self.shift) & self.mask()
+    }
+
+    fn mask(&self) -> u32 {
+        (1u32 << self.bits) - 1
+    }
+
+    /// The field's bits in place.
+    fn in_place(&self) -> u32 {
+        self.mask() << self.shift
+    }
+
+    /// The constants that name the field in the generated code.
+    fn render(&self) -> String {
+        let (name, doc, last) = (self.name, self.doc, self.shift + self.bits - 1);
+        if self.bits == 1 {
+            format!(
+                "/// Bit {}: {doc}\npub(crate) const {name}_BIT: u32 = 1 << {};\n\n",
+                self.shift, self.shift
+            )
+        } else {
+            format!(
+                "/// Bits {}-{last}: {doc}\npub(crate) const {name}_SHIFT: u32 = {};\n\
+                 /// The bits of `{name}` after the shift.\n\
+                 pub(crate) const {name}_MASK: u32 = 0x{:X};\n\n",
+                self.shift,
+                self.shift,
+                self.mask()
+            )
+        }
+    }
+}
+
+/// `pub(crate) const {prefix}_{NAME}: u32 = {index};` for each name of a packed enumeration.
+fn render_values(prefix: &str, doc: &str, names: &[&str]) -> String {
+    let mut s = format!("// {doc}\n");
+    for (i, name) in names.iter().enumerate() {
+        let _ = writeln!(
+            s,
+            "pub(crate) const {prefix}_{}: u32 = {i};",
+            name.to_uppercase()
+        );
+    }
+    s.push('\n');
+    s
+}
+
+/// A `Copy` enum of the packed indices `0..names.len()`, with `{NAME}_BY_INDEX` to read it.
+fn render_enum(name: &str, doc: &str, variants: &[(&str, &str)]) -> String {
+    let mut s = format!(
+        "/// {doc}\n#[allow(clippy::upper_case_acronyms)]\n\
+         #[derive(Clone, Copy, Debug, PartialEq, Eq)]\npub(crate) enum {name} {{\n"
+    );
+    for (i, (variant, long)) in variants.iter().enumerate() {
+        let _ = writeln!(s, "    /// {long}.\n    {variant} = {i},");
+    }
+    let upper: String = name
+        .chars()
+        .enumerate()
+        .flat_map(|(i, c)| {
+            let sep = (i > 0 && c.is_ascii_uppercase()).then_some('_');
+            sep.into_iter()
+                .chain(std::iter::once(c.to_ascii_uppercase()))
+        })
+        .collect();
+    let _ = writeln!(
+        s,
+        "}}\n\n/// The `{name}` of each packed index.\n\
+         pub(crate) static {upper}_BY_INDEX: [{name}; {}] = [{}];\n",
+        variants.len(),
+        variants
+            .iter()
+            .map(|(v, _)| format!("{name}::{v}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    s
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (root, out) = match args.as_slice() {
@@ -581,6 +684,69 @@ fn derived_property(inputs: &Inputs, ucd: &UnicodeData) -> Result<Vec<Derived>> 
 // The packed property value
 // ---------------------------------------------------------------------------------------------
 
+/// The fields of the packed property value.
+const P_DERIVED: Field = Field {
+    name: "DERIVED",
+    shift: 0,
+    bits: 3,
+    doc: "the RFC 5892 derived property, one of the `DERIVED_*` values.",
+};
+const P_BIDI_CLASS: Field = Field {
+    name: "BIDI_CLASS",
+    shift: 3,
+    bits: 5,
+    doc: "Bidi_Class, an index into `BIDI_CLASS_BY_INDEX`.",
+};
+const P_JOINING_TYPE: Field = Field {
+    name: "JOINING_TYPE",
+    shift: 8,
+    bits: 3,
+    doc: "Joining_Type, an index into `JOINING_TYPE_BY_INDEX`.",
+};
+const P_VIRAMA: Field = Field {
+    name: "VIRAMA",
+    shift: 11,
+    bits: 1,
+    doc: "Canonical_Combining_Class is Virama (9).",
+};
+const P_MARK: Field = Field {
+    name: "MARK",
+    shift: 12,
+    bits: 1,
+    doc: "General_Category is M (Mn, Mc, Me).",
+};
+const P_SCRIPT: Field = Field {
+    name: "SCRIPT",
+    shift: 13,
+    bits: 3,
+    doc: "Script, an index into `SCRIPT_BY_INDEX`.",
+};
+const P_NFC_QC_NOT_YES: Field = Field {
+    name: "NFC_QC_NOT_YES",
+    shift: 16,
+    bits: 1,
+    doc: "NFC_Quick_Check is No or Maybe.",
+};
+const P_REORDERED: Field = Field {
+    name: "REORDERED",
+    shift: 17,
+    bits: 1,
+    doc: "Canonical_Combining_Class is not 0.",
+};
+const PROPERTY_FIELDS: &[&Field] = &[
+    &P_DERIVED,
+    &P_BIDI_CLASS,
+    &P_JOINING_TYPE,
+    &P_VIRAMA,
+    &P_MARK,
+    &P_SCRIPT,
+    &P_NFC_QC_NOT_YES,
+    &P_REORDERED,
+];
+
+/// The RFC 5892 derived property values in the order of `Derived`.
+const DERIVED_NAMES: &[&str] = &["PVALID", "CONTEXTJ", "CONTEXTO", "DISALLOWED", "UNASSIGNED"];
+
 /// Bidi_Class values in the order of their packed index; short and long names.
 const BIDI_CLASSES: &[(&str, &str)] = &[
     ("L", "Left_To_Right"),
@@ -659,14 +825,14 @@ fn packed_properties(inputs: &Inputs, ucd: &UnicodeData, derived: &[Derived]) ->
         let mark = matches!(ucd.general_category[cp], "Mn" | "Mc" | "Me");
         let virama = ccc[cp] == 9;
         out.push(
-            derived[cp] as u32
-                | u32::from(bidi[cp]) << 3
-                | u32::from(joining[cp]) << 8
-                | u32::from(virama) << 11
-                | u32::from(mark) << 12
-                | u32::from(script[cp]) << 13
-                | u32::from(nfc_qc_not_yes[cp]) << 16
-                | u32::from(ccc[cp] != 0) << 17,
+            P_DERIVED.put(derived[cp] as u32)?
+                | P_BIDI_CLASS.put(u32::from(bidi[cp]))?
+                | P_JOINING_TYPE.put(u32::from(joining[cp]))?
+                | P_VIRAMA.put(u32::from(virama))?
+                | P_MARK.put(u32::from(mark))?
+                | P_SCRIPT.put(u32::from(script[cp]))?
+                | P_NFC_QC_NOT_YES.put(u32::from(nfc_qc_not_yes[cp]))?
+                | P_REORDERED.put(u32::from(ccc[cp] != 0))?,
         );
     }
     Ok(out)
@@ -778,6 +944,71 @@ impl Trie {
 /// UTS #46 section 5 status values, in the order of their packed index.
 const STATUSES: &[&str] = &["valid", "mapped", "deviation", "ignored", "disallowed"];
 
+/// NFC_Quick_Check values in the order of their packed index.
+const NFC_QC_VALUES: &[&str] = &["Yes", "Maybe", "No"];
+
+/// The fields of a packed UTS #46 range value.
+const U_STATUS: Field = Field {
+    name: "STATUS",
+    shift: 0,
+    bits: 3,
+    doc: "the status, one of the `STATUS_*` values (index into `STATUSES`).",
+};
+const U_ALTERNATING: Field = Field {
+    name: "ALTERNATING",
+    shift: 3,
+    bits: 1,
+    doc: "the code points at an odd distance from the range's start are `valid`.",
+};
+const U_DELTA_MAPPING: Field = Field {
+    name: "DELTA_MAPPING",
+    shift: 4,
+    bits: 1,
+    doc: "the mapping is one code point, `cp + delta` (signed, from `DELTA_SHIFT` up).",
+};
+/// The first bit of the signed delta, which takes every bit above it.
+const U_DELTA_SHIFT: u32 = 5;
+const U_OFFSET: Field = Field {
+    name: "OFFSET",
+    shift: 5,
+    bits: 16,
+    doc: "without `DELTA_MAPPING_BIT`: the byte offset of the mapping in `MAPPED`.",
+};
+const U_LENGTH: Field = Field {
+    name: "LENGTH",
+    shift: 21,
+    bits: 11,
+    doc: "without `DELTA_MAPPING_BIT`: the byte length of the mapping in `MAPPED`.",
+};
+const U_CCC: Field = Field {
+    name: "CCC",
+    shift: 5,
+    bits: 8,
+    doc: "`valid` and `disallowed`: the Canonical_Combining_Class.",
+};
+const U_NFC_QC: Field = Field {
+    name: "NFC_QC",
+    shift: 13,
+    bits: 2,
+    doc: "`valid` and `disallowed`: the NFC_Quick_Check, one of the `NFC_QC_*` values.",
+};
+const U_RTL: Field = Field {
+    name: "RTL",
+    shift: 15,
+    bits: 1,
+    doc: "`valid` and `disallowed`: Bidi_Class is R, AL or AN.",
+};
+const UTS46_FIELDS: &[&Field] = &[
+    &U_STATUS,
+    &U_ALTERNATING,
+    &U_DELTA_MAPPING,
+    &U_OFFSET,
+    &U_LENGTH,
+    &U_CCC,
+    &U_NFC_QC,
+    &U_RTL,
+];
+
 /// Blocks of the first-level index of the UTS #46 ranges: `1 << UTS46_BMP_SHIFT` code points in
 /// the BMP, where the scripts and their ranges are dense, `1 << UTS46_SUPPLEMENTARY_SHIFT` above;
 /// the low bits of a range start within its block are kept in one byte. Chosen by measurement,
@@ -881,8 +1112,8 @@ impl RangeIndex {
 }
 
 /// The normalization and Bidi facts kept with a `valid` or `disallowed` code point, the ones
-/// UTS #46 processing asks of every code point it keeps: bits 0-7 Canonical_Combining_Class,
-/// bits 8-9 NFC_Quick_Check (0 Yes, 1 Maybe, 2 No), bit 10 Bidi_Class R, AL or AN.
+/// UTS #46 processing asks of every code point it keeps, in their place in the packed value:
+/// `U_CCC`, `U_NFC_QC`, `U_RTL`.
 fn kept_facts(inputs: &Inputs) -> Result<Vec<u32>> {
     const NORM: &str = "ucd/DerivedNormalizationProps.txt";
     let ccc = enumerated(
@@ -899,11 +1130,12 @@ fn kept_facts(inputs: &Inputs) -> Result<Vec<u32>> {
             .map(|(short, _)| matches!(*short, "R" | "AL" | "AN"))
     })?;
     let mut qc = vec![0u32; CODE_POINTS];
+    let qc_index = |name: &str| NFC_QC_VALUES.iter().position(|v| *v == name).unwrap_or(0) as u32;
     for line in data_lines(inputs.text(NORM), NORM)? {
         if line.fields.first() == Some(&"NFC_QC") {
             let v = match line.fields.get(1) {
-                Some(&"M") => 1,
-                Some(&"N") => 2,
+                Some(&"M") => qc_index("Maybe"),
+                Some(&"N") => qc_index("No"),
                 other => return Err(format!("{NORM}: NFC_QC value {other:?}")),
             };
             for cp in line.first..=line.last {
@@ -911,14 +1143,15 @@ fn kept_facts(inputs: &Inputs) -> Result<Vec<u32>> {
             }
         }
     }
-    Ok((0..CODE_POINTS)
-        .map(|cp| ccc[cp] | qc[cp] << 8 | u32::from(rtl[cp]) << 10)
-        .collect())
+    (0..CODE_POINTS)
+        .map(|cp| {
+            Ok(U_CCC.put(ccc[cp])? | U_NFC_QC.put(qc[cp])? | U_RTL.put(u32::from(rtl[cp]))?)
+        })
+        .collect()
 }
 
-/// `status | alternating << 3 | 1 << 4 | delta << 5` for a delta mapping,
-/// `status | alternating << 3 | offset << 5 | len << 21` for a string, and
-/// `status | alternating << 3 | facts << 5` for no mapping (`kept_facts`).
+/// The status and `U_ALTERNATING`, with `U_DELTA_MAPPING` and the delta for a delta mapping,
+/// `U_OFFSET` and `U_LENGTH` for a string, and the facts in place (`kept_facts`) for none.
 fn pack_value(
     status: u32,
     mapping: &CpMapping,
@@ -926,24 +1159,17 @@ fn pack_value(
     alternating: bool,
     pool: &Pool,
 ) -> Result<u32> {
-    let alt = u32::from(alternating) << 3;
+    let head = U_STATUS.put(status)? | U_ALTERNATING.put(u32::from(alternating))?;
     Ok(match mapping {
         CpMapping::Delta(d) => {
-            if !(-(1 << 26)..(1 << 26)).contains(d) {
-                return Err(format!("UTS #46 delta {d} does not fit 27 bits"));
+            let room = 1i32 << (31 - U_DELTA_SHIFT);
+            if !(-room..room).contains(d) {
+                return Err(format!("UTS #46 delta {d} does not fit the packed value"));
             }
-            status | alt | 1 << 4 | ((*d as u32) << 5)
+            head | U_DELTA_MAPPING.put(1)? | ((*d as u32) << U_DELTA_SHIFT)
         }
-        CpMapping::None => status | alt | facts << 5,
-        CpMapping::Str(s) => {
-            let offset = pool.offset(s)?;
-            if offset >= 1 << 16 || s.len() >= 1 << 11 {
-                return Err(format!(
-                    "UTS #46 mapping {s:?} does not fit the packed value"
-                ));
-            }
-            status | alt | offset << 5 | (s.len() as u32) << 21
-        }
+        CpMapping::None => head | facts,
+        CpMapping::Str(s) => head | U_OFFSET.put(pool.offset(s)?)? | U_LENGTH.put(s.len() as u32)?,
     })
 }
 
@@ -1094,17 +1320,23 @@ fn uts46_mapping(inputs: &Inputs) -> Result<Mapping> {
         let i = index.find(cp);
         let v = m.values[i];
         let odd = (cp - m.starts[i]) % 2 == 1;
-        let kept = matches!(v & 7, 0 | 4) && v & 16 == 0 && !(v & 8 != 0 && odd);
-        if kept && (v >> 5) & 0x7FF != facts[cp as usize] {
+        let alternate = U_ALTERNATING.get(v) != 0 && odd;
+        let delta = U_DELTA_MAPPING.get(v) != 0;
+        let kept = matches!(STATUSES[U_STATUS.get(v) as usize], "valid" | "disallowed");
+        let facts_bits = U_CCC.in_place() | U_NFC_QC.in_place() | U_RTL.in_place();
+        if kept && !delta && !alternate && v & facts_bits != facts[cp as usize] {
             return Err(format!("UTS #46 facts disagree with the UCD at U+{cp:04X}"));
         }
-        let (st, map) = if v & 8 != 0 && odd {
+        let (st, map) = if alternate {
             (0, CpMapping::None)
-        } else if v & 16 != 0 {
-            (v & 7, CpMapping::Delta((v as i32) >> 5))
+        } else if delta {
+            (
+                U_STATUS.get(v),
+                CpMapping::Delta((v as i32) >> U_DELTA_SHIFT),
+            )
         } else {
-            let (o, l) = (((v >> 5) & 0xFFFF) as usize, (v >> 21) as usize);
-            let st = v & 7;
+            let (o, l) = (U_OFFSET.get(v) as usize, U_LENGTH.get(v) as usize);
+            let st = U_STATUS.get(v);
             let s = if matches!(st, 1 | 2) {
                 &m.strings[o..o + l]
             } else {
@@ -1247,13 +1479,45 @@ fn render(inputs: &Inputs) -> Result<Vec<(&'static str, String)>> {
     let mut props = header(inputs, version, PROPERTY_INPUTS, &sizes);
     props.push_str(
         "//! One packed `u32` of properties for every code point: a code point trie maps each code\n\
-         //! point to a one-byte index into `VALUES`, the distinct packed values.\n//!\n\
-         //! Bits 0-2: RFC 5892 derived property (0 PVALID, 1 CONTEXTJ, 2 CONTEXTO, 3 DISALLOWED,\n\
-         //! 4 UNASSIGNED). Bits 3-7: Bidi_Class, index into `BIDI_CLASSES`. Bits 8-10: Joining_Type,\n\
-         //! index into `JOINING_TYPES`. Bit 11: Canonical_Combining_Class is Virama (9).\n\
-         //! Bit 12: General_Category is M (Mn, Mc, Me). Bits 13-15: Script, index into `SCRIPTS`.\n\
-         //! Bit 16: NFC_Quick_Check is No or Maybe. Bit 17: Canonical_Combining_Class is not 0.\n\n",
+         //! point to a one-byte index into `VALUES`, the distinct packed values. The fields of a\n\
+         //! value are the `*_BIT`, `*_SHIFT` and `*_MASK` constants below.\n\n",
     );
+    for field in PROPERTY_FIELDS {
+        props.push_str(&field.render());
+    }
+    props.push_str(&render_values(
+        "DERIVED",
+        "The values of the `DERIVED` field (RFC 5892 section 2).",
+        DERIVED_NAMES,
+    ));
+    props.push_str(&render_enum(
+        "BidiClass",
+        "Bidi_Class (UAX #9), in the packed order.",
+        BIDI_CLASSES,
+    ));
+    props.push_str(&render_enum(
+        "JoiningType",
+        "Joining_Type (Unicode core specification section 9.2), in the packed order.",
+        JOINING_TYPES,
+    ));
+    let scripts: Vec<(&str, &str)> = SCRIPTS
+        .iter()
+        .map(|&s| {
+            (
+                s,
+                if s == "Other" {
+                    "Any script not listed"
+                } else {
+                    s
+                },
+            )
+        })
+        .collect();
+    props.push_str(&render_enum(
+        "Script",
+        "The Script values RFC 5892 Appendix A asks about, in the packed order.",
+        &scripts,
+    ));
     let names = |list: &[(&str, &str)]| {
         list.iter()
             .map(|(s, _)| format!("{s:?}"))
@@ -1353,26 +1617,39 @@ fn render(inputs: &Inputs) -> Result<Vec<(&'static str, String)>> {
          //! `cp` is `BLOCK_FIRST[b] - 1` plus the number of those starts at or below `cp`'s low\n\
          //! bits. From `INDEX_LIMIT` on, it is `BLOCK_FIRST[last] - 1` plus the number of\n\
          //! `TAIL_STARTS` at or below `cp`. The first range starts at U+0000.\n//!\n\
-         //! `RANGE_VALUES[i]`, the packed status and mapping of range `i`:\n//!\n\
-         //! - bits 0-2: the status, index into `STATUSES`;\n\
-         //! - bit 3: alternating: the code points at an odd distance from the range's start are\n\
-         //!   `valid`, the others have the value (runs of capital/small letter pairs);\n\
-         //! - bit 4 set: the mapping is the single code point `cp + delta`, with `delta` the signed\n\
-         //!   bits 5-31 (so that a run like A-Z..a-z is one range);\n\
-         //! - bit 4 clear, status `mapped` or `deviation`: bits 5-20 are the byte offset and bits\n\
-         //!   21-31 the byte length of the mapping in `MAPPED` (the empty mapping of a `deviation`\n\
-         //!   has length zero);\n\
-         //! - status `valid` or `disallowed` (the code points processing keeps): bits 5-12 are the\n\
-         //!   Canonical_Combining_Class, bits 13-14 the NFC_Quick_Check (0 Yes, 1 Maybe, 2 No), bit\n\
-         //!   15 is set for Bidi_Class R, AL or AN (DerivedNormalizationProps.txt,\n\
-         //!   DerivedCombiningClass.txt, DerivedBidiClass.txt with its defaults), so that one lookup\n\
-         //!   answers the NFC quick check (UAX #15) and the Bidi domain name test (RFC 5893) too.\n\
-         //!   The `deviation` code points have none of these (checked by the generator).\n\n",
+         //! `RANGE_VALUES[i]`, the packed status and mapping of range `i`, in the fields named by\n\
+         //! the `*_BIT`, `*_SHIFT` and `*_MASK` constants below: the status; whether the range\n\
+         //! alternates (runs of capital/small letter pairs, the others `valid`); a mapping to\n\
+         //! `cp + delta` (so that a run like A-Z..a-z is one range) or to a string of `MAPPED` (the\n\
+         //! empty mapping of a `deviation` has length zero); and for the code points processing\n\
+         //! keeps (`valid`, `disallowed`) in place of a mapping, the Canonical_Combining_Class, the\n\
+         //! NFC_Quick_Check and whether Bidi_Class is R, AL or AN (DerivedNormalizationProps.txt,\n\
+         //! DerivedCombiningClass.txt, DerivedBidiClass.txt with its defaults), so that one lookup\n\
+         //! answers the NFC quick check (UAX #15) and the Bidi domain name test (RFC 5893) too.\n\
+         //! The `deviation` code points have none of these (checked by the generator).\n\n",
     );
+    for field in UTS46_FIELDS {
+        uts46.push_str(&field.render());
+    }
+    let _ = writeln!(
+        uts46,
+        "/// The first bit of the signed delta of `DELTA_MAPPING_BIT`, which takes every bit above.\n\
+         pub(crate) const DELTA_SHIFT: u32 = {U_DELTA_SHIFT};\n"
+    );
+    uts46.push_str(&render_values(
+        "STATUS",
+        "The values of the `STATUS` field (UTS #46 section 5).",
+        STATUSES,
+    ));
+    uts46.push_str(&render_values(
+        "NFC_QC",
+        "The values of the `NFC_QC` field (UAX #15 section 9).",
+        NFC_QC_VALUES,
+    ));
     let _ = writeln!(
         uts46,
         "/// UTS #46 status names by packed index.\n\
-         #[allow(dead_code)] // documents the packed order; the reader matches on the index\n\
+         #[allow(dead_code)] // documents the packed order; the reader uses the `STATUS_*` names\n\
          pub(crate) static STATUSES: [&str; {}] = [{}];\n\n\
          /// Code points per block of `BLOCK_FIRST` in the BMP is `1 << BMP_SHIFT`.\n\
          pub(crate) const BMP_SHIFT: u32 = {UTS46_BMP_SHIFT};\n\n\

@@ -13,7 +13,7 @@
 use std::hint::black_box;
 use std::process::ExitCode;
 
-#[path = "../../../../benches/ldh_floor.rs"]
+#[path = "../../../../benches/formats/ldh_floor.rs"]
 mod ldh_floor;
 use ldh_floor::ldh_loop;
 

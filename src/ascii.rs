@@ -1,0 +1,146 @@
+//! The one classifier of ASCII bytes: letters, digits and hyphens (the LDH of RFC 1123 section
+//! 2.1 and RFC 5890 section 2.3.1), the label separator U+002E, and everything else. Used by the
+//! formats' scan of names, the LDH label rules and the ASCII paths of UTS #46.
+
+/// The class of a letter (either case), a digit or a hyphen.
+pub(crate) const LDH: u8 = 0;
+/// The class of U+002E FULL STOP, the ASCII label separator.
+pub(crate) const DOT: u8 = 1;
+/// The class of every other byte, non-ASCII ones included.
+pub(crate) const OTHER: u8 = 2;
+
+/// The class of each byte. A table read costs less than the comparisons.
+// Indexing in a constant is evaluated by the compiler: it cannot fail at run time.
+#[allow(clippy::indexing_slicing)]
+static CLASS: [u8; 256] = {
+    let mut table = [OTHER; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        if c.is_ascii_alphanumeric() || c == b'-' {
+            table[b] = LDH;
+        } else if c == b'.' {
+            table[b] = DOT;
+        }
+        b += 1;
+    }
+    table
+};
+
+/// The class of `byte`: [`LDH`], [`DOT`] or [`OTHER`].
+#[inline]
+pub(crate) fn class(byte: u8) -> u8 {
+    CLASS.get(usize::from(byte)).copied().unwrap_or(OTHER)
+}
+
+/// Whether `byte` is a letter (either case), a digit or a hyphen (RFC 1123 section 2.1).
+#[inline]
+pub(crate) fn is_ldh(byte: u8) -> bool {
+    class(byte) == LDH
+}
+
+/// The end of the run of letters, digits and hyphens that starts at `from`: eight bytes at a
+/// time while they are all LDH (see [`non_ldh`]), then byte by byte.
+#[inline]
+pub(crate) fn ldh_run(bytes: &[u8], from: usize) -> usize {
+    let mut at = from;
+    while let Some(chunk) = bytes.get(at..at + 8) {
+        let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+        let bad = non_ldh(word);
+        if bad != 0 {
+            // Little-endian: the lowest flagged byte is the first in the text.
+            return at + (bad.trailing_zeros() / 8) as usize;
+        }
+        at += 8;
+    }
+    while bytes.get(at).is_some_and(|&b| is_ldh(b)) {
+        at += 1;
+    }
+    at
+}
+
+/// The bytes of `word` that are not ASCII letters, digits or hyphen, each flagged by its high
+/// bit. Every comparison is an addition on the low seven bits of a byte, which cannot carry
+/// into the next byte (at most 0x7F + 0x7F), so the bytes are tested independently.
+#[inline]
+fn non_ldh(word: u64) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = ONES * 0x80;
+    let low = word & !HIGH;
+    // The high bit of each byte of `ge(v, x)` is set where that byte of `v` is at least `x`.
+    let ge = |v: u64, x: u8| (v + ONES * u64::from(0x80 - x)) & HIGH;
+    // Setting bit 5 maps A-Z onto a-z and moves no other byte into a-z.
+    let folded = low | (ONES * 0x20);
+    let letter = ge(folded, b'a') & !ge(folded, b'z' + 1);
+    let digit = ge(low, b'0') & !ge(low, b'9' + 1);
+    let hyphen = ge(low, b'-') & !ge(low, b'-' + 1);
+    // A byte with its high bit set is not ASCII, whatever its low bits say.
+    HIGH & !((letter | digit | hyphen) & !word)
+}
+
+/// The first label of an ASCII name, whether its bytes are all letters (either case), digits or
+/// hyphens, and the rest of the name after its dot.
+#[inline]
+pub(crate) fn split_ldh(name: &[u8]) -> (&[u8], bool, Option<&[u8]>) {
+    let mut other = LDH;
+    for (i, &b) in name.iter().enumerate() {
+        let class = class(b);
+        if class == DOT {
+            return (
+                name.get(..i).unwrap_or(&[]),
+                other == LDH,
+                name.get(i + 1..),
+            );
+        }
+        other |= class;
+    }
+    (name, other == LDH, None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The classes against their definitions in RFC 1123 section 2.1, for every byte.
+    #[test]
+    fn byte_classes() {
+        for b in 0..=255u8 {
+            let expected = if b.is_ascii_alphabetic() || b.is_ascii_digit() || b == b'-' {
+                LDH
+            } else if b == b'.' {
+                DOT
+            } else {
+                OTHER
+            };
+            assert_eq!(class(b), expected, "{b:#04x}");
+        }
+    }
+
+    /// The word-at-a-time test against the byte test, on every byte in every position.
+    #[test]
+    fn non_ldh_flags_exactly_the_other_bytes() {
+        for b in 0..=255u8 {
+            for pos in 0..8 {
+                let mut bytes = *b"abcdefgh";
+                bytes[pos] = b;
+                let flags = non_ldh(u64::from_le_bytes(bytes));
+                let want = if is_ldh(b) { 0 } else { 0x80u64 << (8 * pos) };
+                assert_eq!(flags, want, "byte {b:#04x} at {pos}");
+            }
+        }
+        assert_eq!(ldh_run(b"abc-0123456789xyz.q", 0), 17);
+        assert_eq!(ldh_run(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ_", 2), 26);
+        assert_eq!(ldh_run("abcdefg\u{e9}".as_bytes(), 0), 7);
+        assert_eq!(ldh_run(b"abc", 3), 3);
+    }
+
+    #[test]
+    fn split_ldh_stops_at_the_dot() {
+        assert_eq!(
+            split_ldh(b"Ab-1.c_d"),
+            (&b"Ab-1"[..], true, Some(&b"c_d"[..]))
+        );
+        assert_eq!(split_ldh(b"c_d"), (&b"c_d"[..], false, None));
+        assert_eq!(split_ldh(b".x"), (&b""[..], true, Some(&b"x"[..])));
+    }
+}

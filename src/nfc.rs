@@ -1,0 +1,276 @@
+//! Normalization Form C (UAX #15), the one home of every NFC question the rules ask: RFC 5891
+//! section 5.3 and UTS #46 section 4.1 criterion 1 (a label is in NFC), UTS #46 section 4 step
+//! 2 (normalize the name).
+//!
+//! The answers come in three costs: [`cannot_change`] from one property lookup, the quick check
+//! of UAX #15 section 9 ([`quick_check`], or [`QuickCheck`] fed from the UTS #46 table's facts),
+//! and the normalization itself, on the stack for a label ([`normalize_into`]).
+
+use alloc::string::String;
+
+use unicode_normalization::char::{canonical_combining_class, compose, decompose_canonical};
+use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
+
+use crate::limits::MAX_LABEL_OCTETS;
+use crate::ucd;
+
+/// Whether NFC leaves `c` as it is wherever it stands: `NFC_Quick_Check=Yes` (nothing before it
+/// composes with it, and it does not decompose) and `Canonical_Combining_Class=0` (canonical
+/// ordering never moves it). A string of such code points is in NFC (UAX #15 section 9).
+#[inline]
+pub(crate) fn cannot_change(c: char) -> bool {
+    if c.is_ascii() {
+        return true;
+    }
+    let p = ucd::props(c);
+    p.is_nfc_quick_check_yes() && !p.is_reordered()
+}
+
+/// The quick check of UAX #15 section 9 on `chars`. The code points that [`cannot_change`] (one
+/// property lookup) are given to it as "a", which has the same two properties, so that it looks
+/// up only the others (the marks, mostly).
+pub(crate) fn quick_check(chars: impl Iterator<Item = char> + Clone) -> IsNormalized {
+    if chars.clone().all(cannot_change) {
+        return IsNormalized::Yes;
+    }
+    is_nfc_quick(chars.map(|c| if cannot_change(c) { 'a' } else { c }))
+}
+
+/// Whether a label is in NFC (RFC 5891 section 5.3), without allocation for a label of DNS
+/// size: the quick check, and where it answers "maybe", the normalization itself.
+pub(crate) fn is_nfc(label: &[char]) -> bool {
+    match quick_check(label.iter().copied()) {
+        IsNormalized::Yes => true,
+        IsNormalized::No => false,
+        IsNormalized::Maybe => is_own_nfc(label),
+    }
+}
+
+/// Whether `s` is in NFC: [`is_nfc`] for a whole name of any length, which may allocate.
+pub(crate) fn is_nfc_str(s: &str) -> bool {
+    match quick_check(s.chars()) {
+        IsNormalized::Yes => true,
+        IsNormalized::No => false,
+        IsNormalized::Maybe => s.chars().nfc().eq(s.chars()),
+    }
+}
+
+/// Whether normalizing `label` gives it back: on the stack when it fits (every label of DNS
+/// size), streamed otherwise.
+pub(crate) fn is_own_nfc(label: &[char]) -> bool {
+    let mut buf = [char::MAX; NFC_BUFFER];
+    match normalize_into(label, &mut buf) {
+        Some(nfc) => nfc == label,
+        None => label.iter().copied().nfc().eq(label.iter().copied()),
+    }
+}
+
+/// NFC of `s`, as a new string (UTS #46 section 4 step 2).
+pub(crate) fn to_nfc(s: &str) -> String {
+    s.nfc().collect()
+}
+
+/// Room for the canonical decomposition of a label: no code point decomposes to more than four
+/// (UnicodeData.txt), and a label that can pass has at most 63 code points.
+pub(crate) const NFC_BUFFER: usize = 4 * MAX_LABEL_OCTETS;
+
+/// NFC of `label` written into `buf` (UAX #15 section 3.11: canonical decomposition, canonical
+/// ordering, canonical composition); `None` when it does not fit, which no label of at most 63
+/// code points reaches.
+pub(crate) fn normalize_into<'a>(
+    label: &[char],
+    buf: &'a mut [char; NFC_BUFFER],
+) -> Option<&'a [char]> {
+    let mut n = 0;
+    let mut fits = true;
+    for &c in label {
+        decompose_canonical(c, |d| match buf.get_mut(n) {
+            Some(slot) => {
+                *slot = d;
+                n += 1;
+            }
+            None => fits = false,
+        });
+    }
+    if !fits {
+        return None;
+    }
+    let decomposed = buf.get_mut(..n)?;
+    // Canonical ordering: a stable insertion sort of each run of non-starters.
+    for i in 1..decomposed.len() {
+        let mut j = i;
+        while j > 0 {
+            let (Some(&a), Some(&b)) = (decomposed.get(j - 1), decomposed.get(j)) else {
+                break;
+            };
+            let (ca, cb) = (canonical_combining_class(a), canonical_combining_class(b));
+            if cb == 0 || ca <= cb {
+                break;
+            }
+            decomposed.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+    // Canonical composition, in place: `out` never passes `i`.
+    let mut out = 0;
+    let mut starter: Option<usize> = None;
+    let mut last_class: Option<u8> = None;
+    for i in 0..decomposed.len() {
+        let Some(&c) = decomposed.get(i) else { break };
+        let class = canonical_combining_class(c);
+        let blocked = last_class.is_some_and(|last| last == 0 || last >= class);
+        if let Some(s) = starter
+            && !blocked
+            && let Some(composed) = decomposed.get(s).and_then(|&base| compose(base, c))
+        {
+            if let Some(slot) = decomposed.get_mut(s) {
+                *slot = composed;
+            }
+            continue;
+        }
+        if class == 0 {
+            starter = Some(out);
+            last_class = None;
+        } else {
+            last_class = Some(class);
+        }
+        if let Some(slot) = decomposed.get_mut(out) {
+            *slot = c;
+        }
+        out += 1;
+    }
+    decomposed.get(..out).map(|s| s as &[char])
+}
+
+/// The index of the first code point where the label and its NFC differ (error path only).
+pub(crate) fn first_difference(label: &[char]) -> usize {
+    let mut buf = ['\0'; NFC_BUFFER];
+    let nfc = normalize_into(label, &mut buf).unwrap_or(&[]);
+    label.iter().zip(nfc).position(|(a, b)| a != b).unwrap_or(0)
+}
+
+/// The NFC_Quick_Check value of a code point (UAX #15 section 9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum QuickCheckValue {
+    Yes,
+    Maybe,
+    No,
+}
+
+/// The quick check of UAX #15 section 9 fed one code point at a time, with the two properties
+/// it reads, by a caller that has them at hand (the UTS #46 table keeps them for every code
+/// point processing keeps).
+#[derive(Default)]
+pub(crate) struct QuickCheck {
+    last_ccc: u8,
+    /// A starter (Canonical_Combining_Class 0) came before: only after one can a code point
+    /// with NFC_Quick_Check=Maybe compose (UAX #15, the canonical composition algorithm).
+    starter_seen: bool,
+    maybe: bool,
+    no: bool,
+}
+
+impl QuickCheck {
+    /// A starter with NFC_Quick_Check=Yes (ASCII, a `deviation` code point).
+    #[inline]
+    pub(crate) fn starter(&mut self) {
+        self.last_ccc = 0;
+        self.starter_seen = true;
+    }
+
+    /// A code point with Canonical_Combining_Class `ccc` and NFC_Quick_Check `value`.
+    #[inline]
+    pub(crate) fn push(&mut self, ccc: u8, value: QuickCheckValue) {
+        if ccc != 0 && self.last_ccc > ccc {
+            self.no = true;
+        }
+        match value {
+            QuickCheckValue::Yes => {}
+            // With nothing to compose with (a leading combining mark), "maybe" is "yes".
+            QuickCheckValue::Maybe => self.maybe = self.maybe || self.starter_seen,
+            QuickCheckValue::No => self.no = true,
+        }
+        self.last_ccc = ccc;
+        self.starter_seen = self.starter_seen || ccc == 0;
+    }
+
+    /// The answer of the quick check on the code points pushed so far.
+    pub(crate) fn verdict(&self) -> IsNormalized {
+        if self.no {
+            IsNormalized::No
+        } else if self.maybe {
+            IsNormalized::Maybe
+        } else {
+            IsNormalized::Yes
+        }
+    }
+
+    /// Whether `label`, the code points pushed, is in NFC: the normalization decides "maybe".
+    pub(crate) fn is_nfc(&self, label: &[char]) -> bool {
+        match self.verdict() {
+            IsNormalized::Yes => true,
+            IsNormalized::No => false,
+            IsNormalized::Maybe => is_own_nfc(label),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_ucd;
+
+    /// The premise of `cannot_change`, read from the raw files rather than the packed table: a
+    /// code point it accepts has `NFC_Quick_Check=Yes` and `Canonical_Combining_Class=0`
+    /// (DerivedNormalizationProps.txt, DerivedCombiningClass.txt), and every such code point is
+    /// accepted.
+    #[test]
+    fn cannot_change_matches_the_ucd() {
+        let mut not_yes = vec![false; 0x11_0000];
+        for (lo, hi, fields) in test_ucd::lines("ucd/DerivedNormalizationProps.txt") {
+            if fields.first().map(String::as_str) == Some("NFC_QC") {
+                not_yes[lo as usize..=hi as usize].fill(true);
+            }
+        }
+        for (lo, hi, fields) in test_ucd::lines("ucd/extracted/DerivedCombiningClass.txt") {
+            if fields.first().map(String::as_str) != Some("0") {
+                not_yes[lo as usize..=hi as usize].fill(true);
+            }
+        }
+        let mut stable = 0;
+        for c in (0..=0x10_FFFFu32).filter_map(char::from_u32) {
+            assert_eq!(cannot_change(c), !not_yes[c as usize], "U+{:04X}", c as u32);
+            stable += usize::from(cannot_change(c));
+        }
+        assert!(stable > 100_000, "{stable}");
+    }
+
+    /// The stack NFC and the checks against every line of Unicode's NormalizationTest.txt:
+    /// c2 == NFC(c1) == NFC(c2) == NFC(c3) and c4 == NFC(c4) == NFC(c5) (the conformance rules
+    /// in its header).
+    #[test]
+    fn nfc_matches_normalization_test() {
+        let text = crate::test_data::read("unicode/18.0.0/ucd/NormalizationTest.txt");
+        let mut lines = 0;
+        for (n, line) in text.lines().enumerate() {
+            let content = line.split('#').next().unwrap().trim();
+            if content.is_empty() || content.starts_with('@') {
+                continue;
+            }
+            let c: Vec<Vec<char>> = content.split(';').take(5).map(test_ucd::chars).collect();
+            let mut buf = ['\0'; NFC_BUFFER];
+            for (from, to) in [(0, 1), (1, 1), (2, 1), (3, 3), (4, 3)] {
+                let got = normalize_into(&c[from], &mut buf).unwrap().to_vec();
+                let at = format!("NormalizationTest.txt:{}: c{}", n + 1, from + 1);
+                assert_eq!(got, c[to], "{at}: NFC");
+                let nfc = c[from] == c[to];
+                assert_eq!(is_nfc(&c[from]), nfc, "{at}");
+                let s: String = c[from].iter().collect();
+                assert_eq!(is_nfc_str(&s), nfc, "{at}");
+                assert_eq!(to_nfc(&s), c[to].iter().collect::<String>(), "{at}");
+            }
+            lines += 1;
+        }
+        assert!(lines > 19_000, "{lines} lines");
+    }
+}
