@@ -124,8 +124,6 @@ def punycode():
             cps = [ord(x) for x in pre] + [cp]
             item("xn--" + rules.encode(cps), "punycode-invalid-code-point", "punycode-invalid-code-point",
                  "RFC 5890 section 2.3.2.1", f"decodes to {pre!r} and the surrogate U+{cp:04X}, not a scalar value")
-    for s in ("xn--a", "xn--b", "xn--ls8h", "xn--0", "xn--aa", "xn--z"):
-        pass  # covered by the generated Punycode families
 
 
 def lengths():
