@@ -74,9 +74,11 @@ fn codes_are_the_contract() {
     let mut seen: Vec<&str> = cases.iter().map(|c| c.expected.as_str()).collect();
     seen.sort_unstable();
     seen.dedup();
-    // ErrorKind::code() of every kind the formats can produce (src/error.rs); `a-label-ascii-only`,
-    // `punycode-non-basic`, `punycode-invalid-digit`, `punycode-too-long`, `punycode-not-canonical`
-    // and `bidi-rule-5`... are listed below only where a name can reach them.
+    // ErrorKind::code() of every kind the formats can produce (src/error.rs). Not listed, as no
+    // name reaches them: `a-label-ascii-only` (such a payload ends with a hyphen, refused first),
+    // `punycode-non-basic` (a label with a non-ASCII byte is a U-label), `punycode-invalid-digit`
+    // (every LDH byte is a digit or the delimiter), `punycode-too-long` (63 octets decode to at
+    // most 59 code points) and `punycode-not-canonical` (strict decoding leaves one payload).
     for code in [
         "valid",
         "empty-name",
