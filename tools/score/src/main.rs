@@ -16,6 +16,8 @@ use serde_json::json;
 mod cases;
 
 type Check = Box<dyn Fn(&str) -> bool>;
+/// Makes the checker of a validator for one format.
+type MakeCheck = fn(&str) -> Check;
 
 fn jsonschema_format(format: &str) -> Check {
     let validator = jsonschema::options()
@@ -39,7 +41,7 @@ fn boon_format(format: &str) -> Check {
 }
 
 /// (column name, checker for a format)
-fn validators() -> Vec<(&'static str, fn(&str) -> Check)> {
+fn validators() -> Vec<(&'static str, MakeCheck)> {
     let jsonschema_name = if cfg!(feature = "jsonschema-idna") {
         "jsonschema 0.61 (idna)"
     } else {
