@@ -23,7 +23,7 @@ idna="https://www.unicode.org/Public/idna/$version"
 files=(
   "ucd/UnicodeData.txt" "ucd/DerivedCoreProperties.txt" "ucd/DerivedNormalizationProps.txt"
   "ucd/PropList.txt" "ucd/Blocks.txt" "ucd/HangulSyllableType.txt" "ucd/CaseFolding.txt"
-  "ucd/Scripts.txt" "ucd/NormalizationTest.txt"
+  "ucd/Scripts.txt" "ucd/NormalizationTest.txt" "ucd/DerivedAge.txt"
   "ucd/extracted/DerivedBidiClass.txt" "ucd/extracted/DerivedJoiningType.txt"
   "ucd/extracted/DerivedCombiningClass.txt" "ucd/extracted/DerivedGeneralCategory.txt"
   "idna/IdnaMappingTable.txt" "idna/IdnaTestV2.txt" "idna/Idna2008.txt"
