@@ -10,6 +10,10 @@
 # - The tests are not run here: the README's test command (`cargo test --workspace
 #   --all-features`, in .ci/run) runs every test and doctest with every feature on; the tests that
 #   need a feature declare it (`required-features`), so no combination skips one at run time.
+#
+# Every library step names the package (`-p idn-hostname`): the workspace's default members
+# include the command line, which depends on the library with `std`, and building both at once
+# would unify that feature into the library and hide a `no_std` failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 NO_STD_TARGET=thumbv7em-none-eabi
@@ -20,15 +24,15 @@ run() {
 }
 
 # no_std + alloc
-run cargo build --lib --no-default-features
-run cargo build --lib --no-default-features --features serde
+run cargo build -p idn-hostname --lib --no-default-features
+run cargo build -p idn-hostname --lib --no-default-features --features serde
 # A toolchain component comes from the Rust distribution server, not from the package
 # registries; where that server cannot be reached the step says so loudly and the rest goes on
 # (the host no_std build above still stands).
 not_checked=()
 if rustup target list --installed | grep -qx "$NO_STD_TARGET" || run rustup target add "$NO_STD_TARGET"; then
-  run cargo build --lib --no-default-features --target "$NO_STD_TARGET"
-  run cargo build --lib --no-default-features --features serde --target "$NO_STD_TARGET"
+  run cargo build -p idn-hostname --lib --no-default-features --target "$NO_STD_TARGET"
+  run cargo build -p idn-hostname --lib --no-default-features --features serde --target "$NO_STD_TARGET"
 else
   not_checked+=("no_std build for $NO_STD_TARGET (target could not be installed)")
 fi
@@ -36,16 +40,16 @@ fi
 # Each combination, the library alone (dev-dependencies would turn the features on).
 for features in "--no-default-features" "" "--features serde" "--features serde_json" "--all-features"; do
   # shellcheck disable=SC2086 # the flags are words on purpose
-  run cargo clippy --lib $features -- -D warnings
+  run cargo clippy -p idn-hostname --lib $features -- -D warnings
 done
 
 # The minimum supported Rust version, `rust-version` in Cargo.toml: the library (every feature)
 # and the command line build with it. (The dev-dependencies are free to need a newer Rust.)
 msrv=$(sed -n 's/^rust-version = "\(.*\)"$/\1/p' Cargo.toml)
 if rustup toolchain list | grep -q "^$msrv-" || run rustup toolchain install "$msrv" --profile minimal; then
-  run cargo "+$msrv" check --lib --all-features --target-dir target/msrv
+  run cargo "+$msrv" check -p idn-hostname --lib --all-features --target-dir target/msrv
   run cargo "+$msrv" check -p idn-hostname-cli --bins --target-dir target/msrv
-  run cargo "+$msrv" check --lib --no-default-features --target-dir target/msrv
+  run cargo "+$msrv" check -p idn-hostname --lib --no-default-features --target-dir target/msrv
 else
   not_checked+=("MSRV $msrv build (toolchain could not be installed)")
 fi
@@ -54,15 +58,15 @@ fi
 # valid one. (`--profile test` reuses what `cargo test` built instead of building the
 # dev-dependencies a second time.)
 status=0
-run cargo run --profile test -q --example validate_json >/dev/null || status=$?
+run cargo run --profile test -q -p idn-hostname --example validate_json >/dev/null || status=$?
 if [ "$status" -ne 1 ]; then
   echo "feature-matrix: validate_json on examples/tool-output.json exited $status, expected 1" >&2
   exit 1
 fi
-run cargo run --profile test -q --example validate_json -- examples/tool-output.schema.json examples/tool-output-valid.json
+run cargo run --profile test -q -p idn-hostname --example validate_json -- examples/tool-output.schema.json examples/tool-output-valid.json
 
 # The documentation, warnings (broken links, missing docs) denied.
-run env RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --all-features
+run env RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --all-features -p idn-hostname
 
 for item in "${not_checked[@]}"; do
   echo "feature-matrix: NOT CHECKED: $item" >&2
