@@ -234,7 +234,7 @@ impl Error {
 }
 
 /// Accumulates statuses during processing.
-#[derive(Clone, Copy, Default, Debug)]
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
 pub(crate) struct Statuses(u32);
 
 impl Statuses {
