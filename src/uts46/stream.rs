@@ -41,6 +41,7 @@ use unicode_normalization::UnicodeNormalization;
 use super::error::Statuses;
 use super::mapping::{self, Entry};
 use super::{Error, Options, Status};
+use crate::bidi::classes;
 use crate::punycode;
 use crate::ucd::{self, BidiClass, JoiningType, Props};
 
@@ -285,16 +286,6 @@ impl Back for Capped {
     fn segment_limit(&self) -> usize {
         4 * (self.cap + 1)
     }
-}
-
-/// The set of Bidi classes, as bits.
-const fn classes(mut list: &[BidiClass]) -> u32 {
-    let mut set = 0;
-    while let [class, rest @ ..] = list {
-        set |= 1 << *class as u32;
-        list = rest;
-    }
-    set
 }
 
 /// The Validity Criteria of section 4.1 on one label, fed one code point at a time (criterion 1,
@@ -1206,31 +1197,6 @@ mod tests {
         None
     }
 
-    /// `\uXXXX` and `\x{X...}` of IdnaTestV2.txt; `None` for a surrogate.
-    fn unescape(field: &str) -> Option<String> {
-        if field == "\"\"" {
-            return Some(String::new());
-        }
-        let mut out = String::new();
-        let mut chars = field.chars();
-        while let Some(c) = chars.next() {
-            if c != '\\' {
-                out.push(c);
-                continue;
-            }
-            let hex: String = match chars.next() {
-                Some('u') => chars.by_ref().take(4).collect(),
-                Some('x') => {
-                    chars.next();
-                    chars.by_ref().take_while(|&c| c != '}').collect()
-                }
-                other => panic!("escape {other:?}"),
-            };
-            out.push(char::from_u32(u32::from_str_radix(&hex, 16).unwrap())?);
-        }
-        Some(out)
-    }
-
     /// Every source of IdnaTestV2.txt (and its toUnicode and toAsciiN columns) under every
     /// combination of the flags.
     #[test]
@@ -1249,7 +1215,7 @@ mod tests {
                 if field.is_empty() {
                     continue;
                 }
-                let Some(input) = unescape(field) else {
+                let Some(input) = crate::test_data::unescape(field) else {
                     continue;
                 };
                 for &o in &options {
