@@ -544,8 +544,7 @@ mod tests {
     fn plain_code_points_are_nfc_quick_check_yes() {
         let mut not_yes = vec![false; 0x11_0000];
         let props = crate::test_data::read("unicode/18.0.0/ucd/DerivedNormalizationProps.txt");
-        let ccc =
-            crate::test_data::read("unicode/18.0.0/ucd/extracted/DerivedCombiningClass.txt");
+        let ccc = crate::test_data::read("unicode/18.0.0/ucd/extracted/DerivedCombiningClass.txt");
         let mut mark = |text: &str, keep: &dyn Fn(&str) -> bool| {
             for line in text.lines() {
                 let content = line.split('#').next().unwrap();

@@ -176,8 +176,8 @@ mod tests {
     //! point.
 
     use super::*;
-    use crate::test_data;
     use crate::tables::properties::{BIDI_CLASSES, JOINING_TYPES, SCRIPTS};
+    use crate::test_data;
     use std::collections::HashMap;
 
     /// Reads an enumerated property of a UCD file: `@missing` defaults, then the data lines.
