@@ -1,12 +1,16 @@
 //! UTS #46 (revision 36): no panic on any input, ToASCII agrees with the `idna` crate (an
 //! independent implementation, Unicode 18.0.0 through ICU4X 2.4), and the laws of section 4.
 //!
-//! The first byte chooses the flags the `idna` crate also has (UseSTD3ASCIIRules, CheckHyphens,
-//! VerifyDnsLength); CheckBidi and CheckJoiners stay on and Transitional_Processing off, as
-//! `idna` 1.x has no switch for them. The rest of the input is the domain name.
+//! The first byte chooses the seven flags of UTS #46 section 4 (bit 0 UseSTD3ASCIIRules off,
+//! 1 CheckHyphens off, 2 VerifyDnsLength off, 3 CheckBidi off, 4 CheckJoiners off, 5
+//! Transitional_Processing on, 6 IgnoreInvalidPunycode on). The rest of the input is the
+//! domain name.
 //!
-//! - ToASCII equals `idna`'s `Uts46::to_ascii` with the same flags: both succeed with the same
-//!   string, or both fail.
+//! - With the flags `idna` 1.x has no switch for at their defaults (CheckBidi, CheckJoiners on,
+//!   Nontransitional, IgnoreInvalidPunycode off), ToASCII equals `idna`'s `Uts46::to_ascii` with
+//!   the same UseSTD3ASCIIRules, CheckHyphens and VerifyDnsLength: both succeed with the same
+//!   string, or both fail; and ToUnicode (VerifyDnsLength off, which `idna`'s has not) equals
+//!   its `Uts46::to_unicode`: both succeed with the same string, or both fail.
 //! - ToASCII is idempotent: its output is already mapped and normalized, every label is ASCII
 //!   or an A-label whose decoding passes the Validity Criteria (section 4, step 4.1), so
 //!   processing it again changes nothing.
@@ -34,21 +38,25 @@ fuzz_target!(|data: &[u8]| {
         use_std3_ascii_rules: flags & 1 == 0,
         check_hyphens: flags & 2 == 0,
         verify_dns_length: flags & 4 == 0,
-        ..Options::default()
+        check_bidi: flags & 8 == 0,
+        check_joiners: flags & 16 == 0,
+        transitional_processing: flags & 32 != 0,
+        ignore_invalid_punycode: flags & 64 != 0,
     };
+    let like_idna = flags & (8 | 16 | 32 | 64) == 0;
+    if like_idna {
+        compare_with_idna(input, options);
+    }
+    laws(input, options);
+});
+
+/// ToASCII and ToUnicode against the `idna` crate with the same flags.
+fn compare_with_idna(input: &str, options: Options) {
     let ours = uts46::to_ascii(input, options);
     let theirs = Uts46::new().to_ascii(
         input.as_bytes(),
-        if options.use_std3_ascii_rules {
-            AsciiDenyList::STD3
-        } else {
-            AsciiDenyList::EMPTY
-        },
-        if options.check_hyphens {
-            Hyphens::Check
-        } else {
-            Hyphens::Allow
-        },
+        deny_list(options),
+        hyphens(options),
         if options.verify_dns_length {
             DnsLength::Verify
         } else {
@@ -63,6 +71,48 @@ fuzz_target!(|data: &[u8]| {
         _ => panic!("{input:?} {options:?}: ours {ours:?}, idna {theirs:?}"),
     }
 
+    let lengthless = Options {
+        verify_dns_length: false,
+        ..options
+    };
+    let (ours, our_result) = uts46::to_unicode(input, lengthless);
+    let (theirs, their_result) = Uts46::new().to_unicode(
+        input.as_bytes(),
+        deny_list(options),
+        hyphens(options),
+    );
+    match (&our_result, &their_result) {
+        (Ok(()), Ok(())) => assert_eq!(ours, theirs, "ToUnicode {input:?} {options:?}"),
+        (Err(_), Err(_)) => {}
+        (Err(e), Ok(())) if v4_without_check_hyphens(e, lengthless) => {}
+        (Ok(()), Err(_)) if beyond_idna_punycode_limits(input, &ours, lengthless) => {}
+        _ => panic!(
+            "ToUnicode {input:?} {options:?}: ours {ours:?} {our_result:?}, idna {theirs:?} {their_result:?}"
+        ),
+    }
+}
+
+/// UseSTD3ASCIIRules as `idna` spells it.
+fn deny_list(options: Options) -> AsciiDenyList {
+    if options.use_std3_ascii_rules {
+        AsciiDenyList::STD3
+    } else {
+        AsciiDenyList::EMPTY
+    }
+}
+
+/// CheckHyphens as `idna` spells it.
+fn hyphens(options: Options) -> Hyphens {
+    if options.check_hyphens {
+        Hyphens::Check
+    } else {
+        Hyphens::Allow
+    }
+}
+
+/// The laws of section 4, under any flags.
+fn laws(input: &str, options: Options) {
+    let ours = uts46::to_ascii(input, options);
     if let Ok(ascii) = &ours {
         assert!(ascii.is_ascii(), "{input:?} -> {ascii:?}");
         assert_eq!(
@@ -99,7 +149,7 @@ fuzz_target!(|data: &[u8]| {
             "map not idempotent: {input:?}"
         );
     }
-});
+}
 
 /// Known difference: with CheckHyphens=false, a label that begins with "xn--" after its
 /// decoding (`xn--xn--a--gua` is "xn--a-" with U+00E4 inserted) breaks criterion 4 of UTS #46
