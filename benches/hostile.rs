@@ -12,13 +12,14 @@
 //! There is no `&[u8]` entry point: the API takes `&str`, so invalid UTF-8 is the caller's to
 //! refuse (the command line reports such lines as "not UTF-8" without calling the library).
 //!
+//! `uts46_table` runs the inputs of the hostile-input table beside the `idna` crate and prints
+//! the ratios at the end (`cargo bench --bench hostile -- table/`).
+//!
 //! Run: `cargo bench --bench hostile -- --warm-up-time 1 --measurement-time 2`
 
 use std::hint::black_box;
 
-use criterion::{
-    BenchmarkGroup, BenchmarkId, Criterion, Throughput, criterion_group, criterion_main,
-};
+use criterion::{BenchmarkGroup, BenchmarkId, Criterion, Throughput, criterion_group};
 use idn_hostname::{
     Options, check_hostname, check_idn_hostname, is_hostname, is_idn_hostname, punycode, uts46,
 };
@@ -205,5 +206,126 @@ fn uts46_huge(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, megabyte, at_limit, punycode_huge, uts46_huge);
-criterion_main!(benches);
+/// The inputs of the hostile-input table (issue #15), a mebibyte each, and a few more.
+fn table_inputs() -> Vec<(&'static str, String)> {
+    vec![
+        ("fdfa", fill("\u{FDFA}", MIB)),
+        ("xn_a", format!("xn--{}", fill("a", MIB - 4))),
+        ("u_umlaut", fill("\u{FC}", MIB)),
+        ("a_sharp_s", fill("A\u{DF}", MIB)),
+        ("alef_1", fill("\u{5D0}1", MIB)),
+        ("a_acute", fill("a\u{301}", MIB)),
+        (
+            "soft_hyphens_a_com",
+            format!("{}a.com", fill("\u{AD}", MIB)),
+        ),
+        ("short_labels", fill("\u{FC}.", MIB)),
+        ("huge_label_cjk", fill("\u{4F8B}", MIB)),
+        (
+            "arabic_words",
+            fill("\u{627}\u{644}\u{639}\u{631}\u{628}\u{64A}\u{629} ", MIB),
+        ),
+    ]
+}
+
+/// ToASCII and ToUnicode beside the `idna` crate (default flags: UseSTD3ASCIIRules,
+/// CheckHyphens, VerifyDnsLength; CheckBidi and CheckJoiners on in both).
+fn uts46_table(c: &mut Criterion) {
+    use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
+    let options = uts46::Options::default();
+    for (name, input) in table_inputs() {
+        let mut group = c.benchmark_group(format!("table/{name}"));
+        group.sample_size(10);
+        group.throughput(Throughput::Bytes(input.len() as u64));
+        group.bench_function("to_ascii", |b| {
+            b.iter(|| uts46::to_ascii(black_box(&input), options))
+        });
+        group.bench_function("idna_to_ascii", |b| {
+            b.iter(|| {
+                Uts46::new().to_ascii(
+                    black_box(input.as_bytes()),
+                    AsciiDenyList::STD3,
+                    Hyphens::Check,
+                    DnsLength::Verify,
+                )
+            })
+        });
+        group.bench_function("to_unicode", |b| {
+            b.iter(|| uts46::to_unicode(black_box(&input), options))
+        });
+        group.bench_function("idna_to_unicode", |b| {
+            b.iter(|| {
+                Uts46::new().to_unicode(
+                    black_box(input.as_bytes()),
+                    AsciiDenyList::STD3,
+                    Hyphens::Check,
+                )
+            })
+        });
+        let mapping = Options::new().uts46_mapping(true);
+        group.bench_function("check_idn_hostname_uts46_mapping", |b| {
+            b.iter(|| mapping.check_idn_hostname(black_box(&input)))
+        });
+        group.finish();
+    }
+}
+
+/// The median of one benchmark from criterion's `estimates.json`, in nanoseconds.
+fn median_ns(group: &str, function: &str) -> Option<f64> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("target/criterion")
+        .join(group.replace('/', "_"))
+        .join(function)
+        .join("new/estimates.json");
+    let text = std::fs::read_to_string(path).ok()?;
+    let json: serde_json::Value = serde_json::from_str(&text).ok()?;
+    json["median"]["point_estimate"].as_f64()
+}
+
+/// Prints the table as ratios to `idna` (time ours / time theirs, so below 1 is faster) and
+/// against the bound of issue #15 (the larger of twice `idna`'s time and 10 ms).
+fn print_table() {
+    println!(
+        "\n| input (1 MiB) | to_ascii | idna | ratio | bound | to_unicode | idna | ratio | bound |"
+    );
+    println!("| --- | ---: | ---: | ---: | --- | ---: | ---: | ---: | --- |");
+    let ms = |ns: f64| format!("{:.2} ms", ns / 1e6);
+    for (name, _) in table_inputs() {
+        let group = format!("table/{name}");
+        let mut row = format!("| {name} |");
+        for (ours, theirs) in [
+            ("to_ascii", "idna_to_ascii"),
+            ("to_unicode", "idna_to_unicode"),
+        ] {
+            match (median_ns(&group, ours), median_ns(&group, theirs)) {
+                (Some(a), Some(b)) => {
+                    let ok = a <= (2.0 * b).max(10e6);
+                    row += &format!(
+                        " {} | {} | {:.2} | {} |",
+                        ms(a),
+                        ms(b),
+                        a / b,
+                        if ok { "within" } else { "OUTSIDE" }
+                    );
+                }
+                _ => row += " - | - | - | - |",
+            }
+        }
+        println!("{row}");
+    }
+}
+
+criterion_group!(
+    benches,
+    megabyte,
+    at_limit,
+    punycode_huge,
+    uts46_huge,
+    uts46_table
+);
+
+fn main() {
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+    print_table();
+}

@@ -106,7 +106,7 @@ pub(crate) struct Summary {
 }
 
 /// The set of the given classes, as the bits of [`Summary::seen`].
-const fn classes(mut list: &[BidiClass]) -> u32 {
+pub(crate) const fn classes(mut list: &[BidiClass]) -> u32 {
     let mut set = 0;
     while let [class, rest @ ..] = list {
         set |= 1 << *class as u32;

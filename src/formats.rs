@@ -42,7 +42,8 @@ impl Options {
     fn mapped<'a>(&self, input: &'a str) -> Cow<'a, str> {
         if self.uts46_mapping {
             // A code point the table disallows stays in place, and the IDNA2008 rules reject it.
-            uts46::mapping::map_and_normalize(input, false).text
+            // Beyond what the length gate of the rules refuses, only the length matters.
+            uts46::stream::map_capped(input, crate::limits::MAX_IDN_NAME_BYTES + 3)
         } else {
             Cow::Borrowed(input)
         }

@@ -48,10 +48,17 @@ pub(crate) fn is_nfc(label: &[char]) -> bool {
 
 /// Whether `s` is in NFC: [`is_nfc`] for a whole name of any length, which may allocate.
 pub(crate) fn is_nfc_str(s: &str) -> bool {
-    match quick_check(s.chars()) {
+    is_nfc_chars(s.chars())
+}
+
+/// Whether a sequence of code points of any length is in NFC; where the quick check answers
+/// "maybe", the normalization is streamed beside the input (it allocates only for a run of
+/// combining marks longer than the normalizer's inline buffer).
+pub(crate) fn is_nfc_chars(chars: impl Iterator<Item = char> + Clone) -> bool {
+    match quick_check(chars.clone()) {
         IsNormalized::Yes => true,
         IsNormalized::No => false,
-        IsNormalized::Maybe => s.chars().nfc().eq(s.chars()),
+        IsNormalized::Maybe => chars.clone().nfc().eq(chars),
     }
 }
 

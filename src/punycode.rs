@@ -211,7 +211,7 @@ fn digit_byte(digit: u32) -> u8 {
 
 /// Splits a Punycode string at its last delimiter into the basic code points copied as they are
 /// and the deltas (RFC 3492 sections 3.1 and 6.2).
-fn split_basic(input: &[u8]) -> Result<(&[u8], &[u8]), PunycodeError> {
+pub(crate) fn split_basic(input: &[u8]) -> Result<(&[u8], &[u8]), PunycodeError> {
     match input.iter().rposition(|&byte| byte == DELIMITER) {
         None => Ok((&[], input)),
         // Section 6.2 does not consume this delimiter, then fails on it as a digit.
@@ -226,7 +226,7 @@ fn split_basic(input: &[u8]) -> Result<(&[u8], &[u8]), PunycodeError> {
 /// The main loop of the decoding procedure (RFC 3492 section 6.2) over the deltas that follow
 /// `basic_len` basic code points: calls `insert(i, n, length)` for each insertion of the code point
 /// `n` at position `i` of the output, whose length before the insertion is `length`.
-fn decode_deltas(
+pub(crate) fn decode_deltas(
     deltas: &[u8],
     basic_len: usize,
     mut insert: impl FnMut(usize, char, usize) -> Result<(), PunycodeError>,

@@ -1,8 +1,14 @@
 //! The validation path allocates nothing: a counting global allocator watches `is_hostname`
-//! and `is_idn_hostname` on valid and invalid names of every kind, up to 253 octets.
+//! and `is_idn_hostname` on valid and invalid names of every kind, up to 253 octets, under
+//! every `Options` setting but the UTS #46 mapping (which builds the mapped name); `check_*`
+//! on the names that pass (an `Error` holds its label as a `String`, so only success is
+//! allocation-free); and the `_into` functions of `punycode`, which write into the caller's
+//! buffers.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
+
+use idn_hostname::{BidiScope, Options, check_hostname, check_idn_hostname, punycode};
 
 struct Counting;
 
@@ -67,6 +73,28 @@ fn validation_allocates_nothing() {
     .map(|s| s.to_string())
     .collect();
     let huge = "a".repeat(1 << 20);
+    // Every setting but the mapping, `is_*` and, on success, `check_*`.
+    let mut settings = Vec::new();
+    for scope in [BidiScope::DomainName, BidiScope::RtlLabels] {
+        for dot in [false, true] {
+            for underscore in [false, true] {
+                settings.push(
+                    Options::new()
+                        .bidi_scope(scope)
+                        .allow_trailing_dot(dot)
+                        .allow_underscore_labels(underscore),
+                );
+            }
+        }
+    }
+    let extra = [
+        "a.example.",
+        "_srv.example",
+        "_a._b.c.",
+        "\u{05D0}.a1",
+        "1.\u{05D0}",
+    ]
+    .map(String::from);
     let before = ALLOCATIONS.load(Ordering::SeqCst);
     let mut valid = 0;
     let mut allocating = Vec::new();
@@ -78,8 +106,56 @@ fn validation_allocates_nothing() {
             allocating.push(name.chars().take(20).collect::<String>());
         }
     }
+    let mut successes = 0;
+    for options in &settings {
+        for name in names.iter().chain(&extra).chain(std::iter::once(&huge)) {
+            let at = ALLOCATIONS.load(Ordering::SeqCst);
+            let hostname = options.is_hostname(name);
+            let idn = options.is_idn_hostname(name);
+            if hostname {
+                successes += usize::from(options.check_hostname(name).is_ok());
+            }
+            if idn {
+                successes += usize::from(options.check_idn_hostname(name).is_ok());
+            }
+            if idn_hostname::is_hostname(name) {
+                successes += usize::from(check_hostname(name).is_ok());
+            }
+            if idn_hostname::is_idn_hostname(name) {
+                successes += usize::from(check_idn_hostname(name).is_ok());
+            }
+            if ALLOCATIONS.load(Ordering::SeqCst) != at {
+                allocating.push(format!(
+                    "{options:?} {}",
+                    name.chars().take(20).collect::<String>()
+                ));
+            }
+        }
+    }
+    // The `_into` functions of RFC 3492, on the stack.
+    let mut chars = ['\0'; 64];
+    let mut bytes = [0u8; 64];
+    for payload in [
+        "mnchen-3ya",
+        "bcher-kva",
+        "ls8h",
+        "-> $1.00 <--",
+        "99999999",
+        "a",
+    ] {
+        let at = ALLOCATIONS.load(Ordering::SeqCst);
+        if let Ok(n) = punycode::decode_into(payload.as_bytes(), &mut chars) {
+            let _ = punycode::encode_into(&chars[..n], &mut bytes);
+            let _ = punycode::encoded_len(&chars[..n]);
+        }
+        let _ = punycode::decode_canonical_into(payload.as_bytes(), &mut chars);
+        if ALLOCATIONS.load(Ordering::SeqCst) != at {
+            allocating.push(format!("punycode {payload}"));
+        }
+    }
     let after = ALLOCATIONS.load(Ordering::SeqCst);
     assert_eq!(after - before, 0, "allocated on: {allocating:?}");
+    assert!(successes > 50, "{successes} successes");
     // The inputs are the mix they claim to be: some of each verdict.
     assert!(
         valid > 5 && valid < 2 * names.len(),

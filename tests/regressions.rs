@@ -233,3 +233,35 @@ fn uts46_long_labels_without_verify_dns_length() {
         assert!(err.contains(uts46::Status::A4_1), "{err:?}");
     }
 }
+
+/// The streamed path of UTS #46 (inputs over 1 KiB, `src/uts46/stream.rs`) names the same first
+/// label in error as the short path: the label after Map and Normalize (UTS #46 section 4,
+/// steps 1 and 2), by its index. Expected values from the criteria and IdnaMappingTable.txt.
+#[test]
+fn long_inputs_name_the_first_label_in_error() {
+    let d = uts46::Options::default();
+    let long = "\u{FC}".repeat(1000);
+    // Criterion 3 (CheckHyphens): "b-" ends with a hyphen; the long label after it fails only
+    // by its length (section 4.2, step 4).
+    let err = uts46::to_ascii(&format!("a.b-.{long}"), d).unwrap_err();
+    assert_eq!((err.label_index(), err.label()), (Some(1), "b-"));
+    // U+00C4 is mapped to U+00E4 (IdnaMappingTable.txt): the label as mapped.
+    let (_, result) = uts46::to_unicode(&format!("\u{C4}B-.{long}"), d);
+    let err = result.unwrap_err();
+    assert_eq!((err.label_index(), err.label()), (Some(0), "\u{E4}b-"));
+    // Criterion 9 (CheckBidi): "1a" starts with EN in a Bidi domain name (RFC 5893 section 2,
+    // rule 1), which is known only when the RTL label comes.
+    let err = uts46::to_ascii(&format!("1a.{}", "\u{5D0}".repeat(600)), d).unwrap_err();
+    assert!(err.contains(uts46::Status::B1));
+    assert_eq!((err.label_index(), err.label()), (Some(0), "1a"));
+    // A label too long for DNS is named whole, as mapped: U+FDFA maps to 18 code points.
+    let fdfa = "\u{635}\u{644}\u{649} \u{627}\u{644}\u{644}\u{647} \u{639}\u{644}\u{64A}\u{647} \u{648}\u{633}\u{644}\u{645}";
+    let err = uts46::to_ascii(&"\u{FDFA}".repeat(400), d).unwrap_err();
+    assert_eq!(err.label_index(), Some(0));
+    assert_eq!(err.label(), fdfa.repeat(400));
+    // Step 4 of section 4.2: 400 labels U+00E0, each "xn--0ca" (RFC 3492), make a name of
+    // 3,199 octets, a fault of the name only.
+    let err = uts46::to_ascii(&["\u{E0}"; 400].join("."), d).unwrap_err();
+    assert_eq!(err.statuses().collect::<Vec<_>>(), [uts46::Status::A4_1]);
+    assert_eq!((err.label_index(), err.label()), (None, ""));
+}

@@ -23,6 +23,7 @@
 
 mod common;
 use common::data;
+use common::data::unescape;
 
 use idn_hostname::uts46::{self, Options, Status};
 
@@ -36,32 +37,6 @@ struct Case {
     to_ascii_n_status: Vec<String>,
     to_ascii_t: String,
     to_ascii_t_status: Vec<String>,
-}
-
-/// `\uXXXX` and `\x{X...}`; `None` when an escape names a surrogate.
-fn unescape(field: &str) -> Option<String> {
-    if field == "\"\"" {
-        return Some(String::new());
-    }
-    let mut out = String::new();
-    let mut chars = field.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        let hex: String = match chars.next() {
-            Some('u') => chars.by_ref().take(4).collect(),
-            Some('x') => {
-                assert_eq!(chars.next(), Some('{'), "bad \\x escape in {field:?}");
-                chars.by_ref().take_while(|&c| c != '}').collect()
-            }
-            other => panic!("unknown escape \\{other:?} in {field:?}"),
-        };
-        let cp = u32::from_str_radix(&hex, 16).unwrap_or_else(|_| panic!("bad escape {hex:?}"));
-        out.push(char::from_u32(cp)?);
-    }
-    Some(out)
 }
 
 fn statuses(field: &str) -> Vec<String> {

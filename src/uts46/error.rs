@@ -256,7 +256,7 @@ impl Error {
 }
 
 /// Accumulates statuses during processing, and the lowest index of a label that got one.
-#[derive(Clone, Copy, Default, Debug)]
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
 pub(crate) struct Statuses {
     bits: u32,
     /// The label being processed; `None` while the checks are of the whole name.
@@ -268,9 +268,30 @@ impl Statuses {
     #[inline]
     pub(crate) fn add(&mut self, status: Status) {
         self.bits |= status.bit();
+        self.mark_current();
+    }
+
+    /// Records every status of `other` as one of the current label, whatever label `other`
+    /// was gathered for (a label's checks gathered apart from the name's).
+    #[inline]
+    pub(crate) fn add_all(&mut self, other: Statuses) {
+        if other.bits != 0 {
+            self.bits |= other.bits;
+            self.mark_current();
+        }
+    }
+
+    #[inline]
+    fn mark_current(&mut self) {
         if let Some(index) = self.current {
             self.first = Some(self.first.map_or(index, |first| first.min(index)));
         }
+    }
+
+    /// The lowest index of a label that got a status so far.
+    #[inline]
+    pub(crate) fn first_label(&self) -> Option<usize> {
+        self.first
     }
 
     /// The statuses added from now on are those of label `index` (`None`: of the name).
@@ -301,17 +322,21 @@ impl Statuses {
     /// `Ok` when nothing was recorded; else the error, whose label is found in `processed`, the
     /// name after steps 1 and 2 (error path only).
     pub(crate) fn into_result(self, processed: impl FnOnce() -> String) -> Result<(), Error> {
+        self.into_result_with(|index| {
+            let name = processed();
+            String::from(name.split('.').nth(index).unwrap_or(""))
+        })
+    }
+
+    /// [`Statuses::into_result`] with the first label in error given by `label`, from its
+    /// index (error path only).
+    pub(crate) fn into_result_with(self, label: impl FnOnce(usize) -> String) -> Result<(), Error> {
         if self.bits == 0 {
             return Ok(());
         }
-        let label = self.first.map(|index| {
-            let name = processed();
-            let text = name.split('.').nth(index).unwrap_or("");
-            (index, String::from(text))
-        });
         Err(Error {
             statuses: self.bits,
-            label,
+            label: self.first.map(|index| (index, label(index))),
         })
     }
 }

@@ -37,6 +37,7 @@
 
 mod error;
 pub(crate) mod mapping;
+pub(crate) mod stream;
 
 use alloc::borrow::Cow;
 use alloc::string::String;
@@ -194,6 +195,9 @@ pub fn to_ascii(input: &str, options: Options) -> Result<String, Error> {
         statuses.into_result(processed)?;
         return Ok(input.to_ascii_lowercase());
     }
+    if input.len() > stream::THRESHOLD {
+        return stream::to_ascii(input, options);
+    }
     let mut statuses = Statuses::default();
     let (ascii, bounded) =
         process_general(input, options, &mut statuses, false, Form::AsciiOrBound);
@@ -277,6 +281,9 @@ fn push_a_label(label: &str, chars: &[char], out: &mut String, statuses: &mut St
 /// With VerifyDnsLength, an empty label other than the root label is reported as
 /// [`Status::X4_2`], as IdnaTestV2.txt does.
 pub fn to_unicode(input: &str, options: Options) -> (String, Result<(), Error>) {
+    if input.len() > stream::THRESHOLD && (!input.is_ascii() || has_a_label_prefix(input)) {
+        return stream::to_unicode(input, options);
+    }
     let mut statuses = Statuses::default();
     let unicode = process(input, options, &mut statuses, options.verify_dns_length);
     (unicode, statuses.into_result(|| processed(input, options)))
@@ -681,7 +688,11 @@ fn add_bidi(label: &[char], statuses: &mut Statuses) {
     if label.is_empty() {
         return;
     }
-    let failed = bidi::failed_conditions(label);
+    add_bidi_conditions(bidi::failed_conditions(label), statuses);
+}
+
+/// Records the conditions of RFC 5893 section 2 given as bit `n` for condition `n`.
+fn add_bidi_conditions(failed: u8, statuses: &mut Statuses) {
     for (rule, status) in [
         (1, Status::B1),
         (2, Status::B2),

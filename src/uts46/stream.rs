@@ -1,0 +1,1424 @@
+//! UTS #46 section 4 on long inputs, as a stream: ToASCII, ToUnicode and the mapping of the
+//! formats in time linear in the input and in memory bounded by a small multiple of the input
+//! and the output, with the results of the short path (the status set included).
+//!
+//! The short path maps the whole name (steps 1 and 2), then splits it (step 3) and converts
+//! every label (step 4), each into a buffer of its code points. On a megabyte that is many
+//! times the input: U+FDFA maps to 18 code points, a label is held as `char`s, and ToASCII
+//! encodes a label to Punycode that VerifyDnsLength has already refused. Here the steps run
+//! one code point at a time:
+//!
+//! - step 1 maps each code point as it is read;
+//! - step 2 normalizes one segment at a time: a code point with Canonical_Combining_Class 0
+//!   and NFC_Quick_Check=Yes never composes with what precedes it nor is reordered across, so
+//!   NFC of the name is the NFC of the pieces cut before such code points (UAX #15 section 9);
+//! - step 3 ends a label at each U+002E that comes out of step 2;
+//! - step 4 and the Validity Criteria of section 4.1 are decided by [`Checker`], fed one code
+//!   point at a time: each criterion asks only for the first four code points, the last one,
+//!   the neighbours of a joiner, or a set of properties;
+//! - CheckBidi (criterion 9) needs the whole name: the conditions each validated label fails
+//!   are gathered, and recorded at the end if any label was an RTL one;
+//! - ToASCII keeps a label's text only while its A-label can still be within 63 octets (or
+//!   always without VerifyDnsLength, which asks for its Punycode); a longer label fails A4_2
+//!   and A4_1 whatever its encoding, and whether the encoding would overflow (A3) is decided
+//!   from the code points' values and counts ([`Deltas`]), without encoding.
+//!
+//! A run of one repeated code point costs one lookup once the stream is in a steady state:
+//! [`Front::feed`] processes two copies, and when they leave the state as it was but for its
+//! counters, adds the counts of the rest of the run at once.
+//!
+//! Where the memory is not bounded by the input: a segment without a cut point (a megabyte of
+//! combining marks) is normalized as a whole; an A-label whose Punycode inserts anywhere but at
+//! the end is decoded by [`punycode::decode`]; and a label of thousands of code points whose
+//! deltas come within its length of `u32::MAX` is encoded to decide A3.
+
+use alloc::borrow::Cow;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use unicode_normalization::UnicodeNormalization;
+
+use super::error::Statuses;
+use super::mapping::{self, Entry};
+use super::{Error, Options, Status};
+use crate::bidi::classes;
+use crate::punycode;
+use crate::ucd::{self, BidiClass, JoiningType, Props};
+
+/// Inputs longer than this many bytes take the streamed path; the short path is faster below.
+pub(crate) const THRESHOLD: usize = 1024;
+
+/// ToASCII keeps the text of a label of at most this many code points: a longer one has an
+/// A-label of more than 63 octets (Punycode writes at least one byte a code point, after
+/// "xn--"), and of more than 253, so A4_2 and A4_1 hold whatever its encoding.
+const KEPT_CHARS: usize = 256;
+
+/// Distinct non-basic code points [`Deltas`] counts one by one.
+const DISTINCT: usize = 32;
+
+/// ToASCII (UTS #46 section 4.2) of a long input: [`super::to_ascii`].
+pub(crate) fn to_ascii(input: &str, options: Options) -> Result<String, Error> {
+    let mut stream = Stream::new(options, Form::Ascii, input.len());
+    stream.run(input);
+    for index in core::mem::take(&mut stream.a3_unknown) {
+        if overflows_by_encoding(input, options, index) {
+            stream.statuses.enter(Some(index));
+            stream.statuses.add(Status::A3);
+        }
+    }
+    stream.verify_lengths();
+    stream.error(input)?;
+    Ok(stream.out)
+}
+
+/// ToUnicode (UTS #46 section 4.3) of a long input: [`super::to_unicode`].
+pub(crate) fn to_unicode(input: &str, options: Options) -> (String, Result<(), Error>) {
+    let mut stream = Stream::new(options, Form::Unicode, input.len());
+    stream.run(input);
+    let result = stream.error(input);
+    (stream.out, result)
+}
+
+/// Steps 1 and 2 (Nontransitional) of a long input for the formats' mapping, or, when the
+/// result is longer than `cap` bytes, its first `cap + 1` bytes or more (what the formats refuse
+/// by length without reading it).
+pub(crate) fn map_capped(input: &str, cap: usize) -> Cow<'_, str> {
+    if input.len() <= THRESHOLD
+        || (input.is_ascii() && !input.bytes().any(|b| b.is_ascii_uppercase()))
+    {
+        return mapping::map_and_normalize(input, false).text;
+    }
+    let mut capped = Capped {
+        out: String::new(),
+        cap,
+    };
+    let mut front = Front::new(false);
+    front.feed(input, &mut capped);
+    front.flush(&mut capped);
+    Cow::Owned(capped.out)
+}
+
+/// A3 for label `index` when [`Deltas`] could not decide it: its text gathered by a second
+/// pass, and encoded (RFC 3492 section 6.3 fails on overflow).
+#[cold]
+fn overflows_by_encoding(input: &str, options: Options, index: usize) -> bool {
+    let label = processed_label(input, options.transitional_processing, index, 0);
+    punycode::encode(&label).is_err()
+}
+
+/// Label `index` of `input` after steps 1 and 2 (what the short path finds in the mapped
+/// name), by a second pass that keeps only that label; `capacity`: its length in bytes when
+/// known, so that the text takes no more than itself.
+#[cold]
+fn processed_label(input: &str, transitional: bool, index: usize, capacity: usize) -> String {
+    let mut capture = Capture {
+        index: 0,
+        target: index,
+        text: String::with_capacity(capacity),
+    };
+    let mut front = Front::new(transitional);
+    front.feed(input, &mut capture);
+    front.flush(&mut capture);
+    capture.text
+}
+
+/// Step 3 for [`processed_label`]: the code points of one label.
+struct Capture {
+    index: usize,
+    target: usize,
+    text: String,
+}
+
+impl Back for Capture {
+    fn push(&mut self, c: char, _: Option<bool>) {
+        if c == '.' {
+            self.index += 1;
+        } else if self.index == self.target {
+            self.text.push(c);
+        }
+    }
+
+    fn done(&self) -> bool {
+        self.index > self.target
+    }
+}
+
+/// What the stream's back end receives from steps 1 and 2.
+trait Back {
+    /// The next code point after steps 1 and 2; `valid`: its status is known from step 1
+    /// (`Some(true)` valid, `Some(false)` disallowed).
+    fn push(&mut self, c: char, valid: Option<bool>);
+
+    /// Nothing more can change the result.
+    fn done(&self) -> bool {
+        false
+    }
+
+    /// The state, when a run may be added at once from here ([`Front::feed`]).
+    fn snapshot(&self) -> Option<Snapshot> {
+        None
+    }
+
+    /// Given the state one copy of the run ago, adds `times` more copies when that copy left
+    /// the state as it was but for its counters; false otherwise.
+    fn repeat(&mut self, _before: &Snapshot, _times: usize) -> bool {
+        false
+    }
+
+    /// The bytes a segment may hold before it is passed on unfinished: only where the result
+    /// is known to be too long anyway.
+    fn segment_limit(&self) -> usize {
+        usize::MAX
+    }
+}
+
+/// Steps 1 (Map) and 2 (Normalize) of section 4, one code point at a time.
+struct Front {
+    transitional: bool,
+    /// The segment being normalized: its first code point (a cut point, with its step 1
+    /// validity) and the code points after it, none a cut point.
+    start: Option<(char, Option<bool>)>,
+    rest: String,
+}
+
+impl Front {
+    fn new(transitional: bool) -> Self {
+        Front {
+            transitional,
+            start: None,
+            rest: String::new(),
+        }
+    }
+
+    /// Maps and normalizes `input`, adding runs of a repeated code point at once where `back`
+    /// allows it.
+    fn feed<B: Back>(&mut self, input: &str, back: &mut B) {
+        let mut chars = input.chars();
+        while let Some(c) = chars.next() {
+            if back.done() {
+                return;
+            }
+            self.map(c, back);
+            if c.is_ascii() || !self.rest.is_empty() {
+                continue;
+            }
+            let mut unit = [0u8; 4];
+            let unit = c.encode_utf8(&mut unit).as_bytes();
+            let rest = chars.as_str();
+            if !rest.as_bytes().starts_with(unit) {
+                continue;
+            }
+            let Some(before) = back.snapshot() else {
+                continue;
+            };
+            let start = self.start;
+            self.map(c, back);
+            let after_one = rest.get(unit.len()..).unwrap_or("");
+            let run = after_one
+                .as_bytes()
+                .chunks_exact(unit.len())
+                .take_while(|chunk| *chunk == unit)
+                .count();
+            chars = after_one.chars();
+            if run > 0 && self.rest.is_empty() && self.start == start && back.repeat(&before, run) {
+                chars = after_one.get(run * unit.len()..).unwrap_or("").chars();
+            }
+        }
+    }
+
+    /// Step 1 for one code point (the table of section 5), as [`mapping::map_and_normalize`].
+    #[inline]
+    fn map<B: Back>(&mut self, c: char, back: &mut B) {
+        if c.is_ascii() {
+            self.normalize(c.to_ascii_lowercase(), Some(true), back);
+            return;
+        }
+        match mapping::entry(c) {
+            Entry::Valid => self.normalize(c, Some(true), back),
+            Entry::Disallowed => self.normalize(c, Some(false), back),
+            // Transitional Processing maps the deviations a mapping yields too.
+            Entry::Mapped(to) if self.transitional => {
+                for m in to.chars() {
+                    match mapping::entry(m) {
+                        Entry::Deviation(d) => {
+                            d.chars().for_each(|d| self.normalize(d, None, back))
+                        }
+                        _ => self.normalize(m, None, back),
+                    }
+                }
+            }
+            Entry::Mapped(to) => to.chars().for_each(|m| self.normalize(m, None, back)),
+            Entry::Deviation(to) if self.transitional => {
+                to.chars().for_each(|m| self.normalize(m, None, back))
+            }
+            Entry::Deviation(_) => self.normalize(c, Some(true), back),
+            Entry::Ignored => {}
+        }
+    }
+
+    /// Step 2: a cut point ends the segment before it.
+    #[inline]
+    fn normalize<B: Back>(&mut self, c: char, valid: Option<bool>, back: &mut B) {
+        if is_cut(c) {
+            self.flush(back);
+            self.start = Some((c, valid));
+        } else {
+            self.rest.push(c);
+            if self.rest.len() > back.segment_limit() {
+                self.flush(back);
+            }
+        }
+    }
+
+    /// Passes on the segment, normalized.
+    fn flush<B: Back>(&mut self, back: &mut B) {
+        let start = self.start.take();
+        if self.rest.is_empty() {
+            if let Some((c, valid)) = start {
+                back.push(c, valid);
+            }
+            return;
+        }
+        let rest = core::mem::take(&mut self.rest);
+        let first = start.map(|(c, _)| c);
+        for c in first.into_iter().chain(rest.chars()).nfc() {
+            back.push(c, None);
+        }
+        self.rest = rest;
+        self.rest.clear();
+    }
+}
+
+/// A code point with Canonical_Combining_Class 0 and NFC_Quick_Check=Yes: NFC never composes
+/// it with what precedes it nor reorders across it (UAX #15 section 9).
+#[inline]
+fn is_cut(c: char) -> bool {
+    if c.is_ascii() {
+        return true;
+    }
+    let p = ucd::props(c);
+    !p.is_reordered() && p.is_nfc_quick_check_yes()
+}
+
+/// The formats' mapping: the text, up to a cap.
+struct Capped {
+    out: String,
+    cap: usize,
+}
+
+impl Back for Capped {
+    fn push(&mut self, c: char, _: Option<bool>) {
+        if self.out.len() <= self.cap {
+            self.out.push(c);
+        }
+    }
+
+    fn done(&self) -> bool {
+        self.out.len() > self.cap
+    }
+
+    /// NFC composes a code point with the last starter before it, a few at most on one
+    /// starter (a canonical composite is the end of a chain of at most four), so a segment
+    /// keeps at least a quarter of its bytes: one of more than four times the cap is too long.
+    fn segment_limit(&self) -> usize {
+        4 * (self.cap + 1)
+    }
+}
+
+/// The Validity Criteria of section 4.1 on one label, fed one code point at a time (criterion 1,
+/// NFC, is the caller's): the same statuses as [`super::validate`] and the same conditions of
+/// RFC 5893 section 2 as [`crate::bidi::failed_conditions`] (a test compares them with the short
+/// path on every line of IdnaTestV2.txt).
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Checker {
+    options: Options,
+    /// Criterion 7 as Transitional Processing reads a deviation (false for a decoded A-label).
+    transitional: bool,
+    /// Code points fed (a counter: [`Checker::same_shape`] ignores it).
+    count: usize,
+    head: [char; 4],
+    last: char,
+    last_props: Option<Props>,
+    statuses: Statuses,
+    all_ascii: bool,
+    /// CheckJoiners: the code point before is a virama; the last code point that is not
+    /// Joining_Type T is L or D; a ZERO WIDTH NON-JOINER waits for its right side.
+    after_virama: bool,
+    joins_left: bool,
+    zwnj_open: bool,
+    first_class: Option<BidiClass>,
+    seen: u32,
+    last_not_nsm: Option<BidiClass>,
+}
+
+impl Checker {
+    fn new(options: Options, transitional: bool) -> Self {
+        Checker {
+            options,
+            transitional,
+            count: 0,
+            head: ['\0'; 4],
+            last: '\0',
+            last_props: None,
+            statuses: Statuses::default(),
+            all_ascii: true,
+            after_virama: false,
+            joins_left: false,
+            zwnj_open: false,
+            first_class: None,
+            seen: 0,
+            last_not_nsm: None,
+        }
+    }
+
+    /// The next code point of the label; returns its properties (none for ASCII).
+    #[inline]
+    fn push(&mut self, c: char, valid: Option<bool>) -> Option<Props> {
+        let i = self.count;
+        self.count += 1;
+        // The same code point again changes nothing but the count: every criterion it can fail
+        // it failed already, and it is its own neighbour (the joiners excepted).
+        if c == self.last && i >= 4 && c != '\u{200C}' && c != '\u{200D}' {
+            return self.last_props;
+        }
+        if let Some(slot) = self.head.get_mut(i) {
+            *slot = c;
+        }
+        self.last = c;
+        let (class, joining, virama, props) = if c.is_ascii() {
+            if c.is_ascii_uppercase() {
+                self.statuses.add(Status::V7);
+            }
+            if c == '.' {
+                self.statuses.add(Status::V5);
+            }
+            if self.options.use_std3_ascii_rules
+                && !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+            {
+                self.statuses.add(Status::U1);
+            }
+            (crate::bidi::bidi_class(c), JoiningType::U, false, None)
+        } else {
+            self.all_ascii = false;
+            let p = ucd::props(c);
+            if i == 0 && p.is_mark() {
+                self.statuses.add(Status::V6);
+            }
+            let valid = valid.unwrap_or_else(|| match mapping::entry(c) {
+                Entry::Valid => true,
+                Entry::Deviation(_) => !self.transitional,
+                _ => false,
+            });
+            if !valid {
+                self.statuses.add(Status::V7);
+            }
+            (p.bidi_class(), p.joining_type(), p.is_virama(), Some(p))
+        };
+        self.last_props = props;
+        if i == 0 {
+            self.first_class = Some(class);
+        }
+        self.seen |= 1 << class as u32;
+        if class != BidiClass::NSM {
+            self.last_not_nsm = Some(class);
+        }
+        if self.options.check_joiners {
+            // RFC 5892 Appendix A.1: `(L|D) T* ZWNJ T* (R|D)` unless a virama comes before.
+            if self.zwnj_open && joining != JoiningType::T {
+                if !matches!(joining, JoiningType::R | JoiningType::D) {
+                    self.statuses.add(Status::C1);
+                }
+                self.zwnj_open = false;
+            }
+            match c {
+                '\u{200C}' if !self.after_virama => {
+                    if self.joins_left {
+                        self.zwnj_open = true;
+                    } else {
+                        self.statuses.add(Status::C1);
+                    }
+                }
+                // Appendix A.2: only after a virama.
+                '\u{200D}' if !self.after_virama => self.statuses.add(Status::C2),
+                _ => {}
+            }
+            if joining != JoiningType::T {
+                self.joins_left = matches!(joining, JoiningType::L | JoiningType::D);
+            }
+            self.after_virama = virama;
+        }
+        props
+    }
+
+    /// Records the statuses of the label into `statuses`; returns whether it is an RTL label
+    /// and the conditions of RFC 5893 section 2 it fails (bit `n` for condition `n`).
+    fn finish(&self, statuses: &mut Statuses) -> (bool, u8) {
+        if self.count == 0 {
+            return (false, 0);
+        }
+        statuses.add_all(self.statuses);
+        let [a, _, c, d] = self.head;
+        if self.options.check_hyphens {
+            if c == '-' && d == '-' {
+                statuses.add(Status::V2);
+            }
+            if a == '-' || self.last == '-' {
+                statuses.add(Status::V3);
+            }
+        }
+        if self.count >= 4 && self.head == ['x', 'n', '-', '-'] {
+            statuses.add(Status::V4);
+        }
+        if self.zwnj_open {
+            statuses.add(Status::C1);
+        }
+        use BidiClass::*;
+        let rtl = self.seen & classes(&[R, AL, AN]) != 0;
+        let failed = match self.first_class {
+            Some(first @ (R | AL | L)) => {
+                let rtl_label = first != L;
+                let allowed = if rtl_label {
+                    classes(&[R, AL, AN, EN, ES, CS, ET, ON, BN, NSM])
+                } else {
+                    classes(&[L, EN, ES, CS, ET, ON, BN, NSM])
+                };
+                let ends = if rtl_label {
+                    classes(&[R, AL, EN, AN])
+                } else {
+                    classes(&[L, EN])
+                };
+                let mut failed = 0u8;
+                if self.seen & !allowed != 0 {
+                    failed |= 1 << if rtl_label { 2 } else { 5 };
+                }
+                if rtl_label && self.seen & classes(&[EN, AN]) == classes(&[EN, AN]) {
+                    failed |= 1 << 4;
+                }
+                let last = self.last_not_nsm.unwrap_or(L);
+                if ends & (1 << last as u32) == 0 {
+                    failed |= 1 << if rtl_label { 3 } else { 6 };
+                }
+                failed
+            }
+            _ => 1 << 1,
+        };
+        (rtl, failed)
+    }
+
+    /// Equal but for the count.
+    fn same_shape(&self, other: &Checker) -> bool {
+        Checker {
+            count: other.count,
+            ..*self
+        } == *other
+    }
+}
+
+/// What ToASCII step 3 needs to know of a long label to decide A3 without encoding it: RFC 3492
+/// section 6.3 inserts the code points by increasing value; before the first insertion of value
+/// `v`, `delta` is `(v - n) * (h + 1)` plus what is left of the previous value's scan and the
+/// count of smaller code points before the first `v`, each at most the label's length, where
+/// `n` is one more than the previous value and `h` the count of smaller code points. It
+/// overflows when a product does, and cannot when every product is at least twice the length
+/// (plus one) below `u32::MAX`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Deltas {
+    basic: u64,
+    total: u64,
+    max: u32,
+    /// More than [`DISTINCT`] values: only the bound from `max` is known.
+    many: bool,
+    len: usize,
+    values: [u32; DISTINCT],
+    counts: [u64; DISTINCT],
+}
+
+impl Deltas {
+    const EMPTY: Deltas = Deltas {
+        basic: 0,
+        total: 0,
+        max: 0,
+        many: false,
+        len: 0,
+        values: [0; DISTINCT],
+        counts: [0; DISTINCT],
+    };
+
+    #[inline]
+    fn push(&mut self, c: char) {
+        self.total += 1;
+        if c.is_ascii() {
+            self.basic += 1;
+            return;
+        }
+        let v = c as u32;
+        self.max = self.max.max(v);
+        if self.many {
+            return;
+        }
+        let values = self.values.get(..self.len).unwrap_or(&[]);
+        if let Some(i) = values.iter().position(|&x| x == v) {
+            if let Some(count) = self.counts.get_mut(i) {
+                *count += 1;
+            }
+        } else if let (Some(value), Some(count)) =
+            (self.values.get_mut(self.len), self.counts.get_mut(self.len))
+        {
+            *value = v;
+            *count = 1;
+            self.len += 1;
+        } else {
+            self.many = true;
+        }
+    }
+
+    /// Whether the encoding overflows; `None` when only encoding can tell.
+    fn overflows(&self) -> Option<bool> {
+        const MAX: u64 = u32::MAX as u64;
+        if self.total == self.basic {
+            return Some(false);
+        }
+        let slack = 2 * self.total + 1;
+        let widest = u64::from(self.max.saturating_sub(0x80));
+        if widest.saturating_mul(self.total + 1).saturating_add(slack) <= MAX {
+            return Some(false);
+        }
+        if self.many || self.total >= MAX {
+            return None;
+        }
+        let mut pairs = [(0u32, 0u64); DISTINCT];
+        for (pair, (&v, &count)) in pairs.iter_mut().zip(self.values.iter().zip(&self.counts)) {
+            *pair = (v, count);
+        }
+        let pairs = pairs.get_mut(..self.len).unwrap_or(&mut []);
+        pairs.sort_unstable();
+        let (mut n, mut h, mut unsure) = (0x80u64, self.basic, false);
+        for &(v, count) in pairs.iter() {
+            let product = (u64::from(v) - n).saturating_mul(h + 1);
+            if product > MAX {
+                return Some(true);
+            }
+            unsure |= product + slack > MAX;
+            h += count;
+            n = u64::from(v) + 1;
+        }
+        if unsure { None } else { Some(false) }
+    }
+
+    /// Equal but for the counts.
+    fn same_shape(&self, other: &Deltas) -> bool {
+        Deltas {
+            basic: other.basic,
+            total: other.total,
+            counts: other.counts,
+            ..*self
+        } == *other
+    }
+}
+
+/// Which result the stream builds.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Form {
+    /// ToASCII: the labels as A-labels, and the lengths of step 4.
+    Ascii,
+    /// ToUnicode: the processed name.
+    Unicode,
+}
+
+/// Where the current label stands.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Phase {
+    /// Its first three code points or fewer: whether it starts with "xn--" is not known yet.
+    Head,
+    /// "xn--" and ASCII so far: kept whole, to be decoded.
+    Ace,
+    /// "xn--" and a non-ASCII code point (step 4.1.1: P4).
+    AceNonAscii,
+    /// Not "xn--": validated as it comes, kept (ToASCII) while short.
+    Plain,
+    /// ToASCII, VerifyDnsLength: a label beyond [`KEPT_CHARS`], not kept.
+    Long,
+}
+
+/// The state copied by [`Back::snapshot`].
+#[derive(Clone, Copy)]
+struct Snapshot {
+    checker: Checker,
+    deltas: Deltas,
+    chars: usize,
+    bytes: usize,
+    out: usize,
+    statuses: Statuses,
+}
+
+/// Steps 3 and 4 and the Validity Criteria, label by label.
+struct Stream {
+    options: Options,
+    form: Form,
+    x4_2: bool,
+    statuses: Statuses,
+    out: String,
+    /// ToASCII: no status yet, so the output may still be the answer.
+    write: bool,
+    /// ToASCII step 4: the octets of the name so far (a lower bound after a long label),
+    /// whether the output ends in U+002E.
+    octets: usize,
+    ends_in_dot: bool,
+    bidi_domain: bool,
+    bidi_failed: u8,
+    /// The first label that fails a condition of RFC 5893 section 2, and its length in bytes.
+    bidi_first: Option<(usize, usize)>,
+    /// The first label with a status but those of CheckBidi, and its length in bytes.
+    first: Option<(usize, usize)>,
+    a3_unknown: Vec<usize>,
+    /// The current label: its index, phase, code points and bytes, where it starts in `out`
+    /// (ToUnicode) or its text (ToASCII).
+    index: usize,
+    phase: Phase,
+    chars: usize,
+    bytes: usize,
+    start: usize,
+    text: String,
+    checker: Checker,
+    deltas: Deltas,
+    rtl: bool,
+    scratch: String,
+    buf: Vec<char>,
+}
+
+impl Stream {
+    fn new(options: Options, form: Form, capacity: usize) -> Self {
+        let mut statuses = Statuses::default();
+        statuses.enter(Some(0));
+        Stream {
+            options,
+            form,
+            x4_2: form == Form::Unicode && options.verify_dns_length,
+            statuses,
+            out: String::with_capacity(match form {
+                Form::Unicode => capacity,
+                Form::Ascii => 0,
+            }),
+            write: true,
+            octets: 0,
+            ends_in_dot: false,
+            bidi_domain: false,
+            bidi_failed: 0,
+            bidi_first: None,
+            first: None,
+            a3_unknown: Vec::new(),
+            index: 0,
+            phase: Phase::Head,
+            chars: 0,
+            bytes: 0,
+            start: 0,
+            text: String::new(),
+            checker: Checker::new(options, options.transitional_processing),
+            deltas: Deltas::EMPTY,
+            rtl: false,
+            scratch: String::new(),
+            buf: Vec::new(),
+        }
+    }
+
+    fn run(&mut self, input: &str) {
+        let mut front = Front::new(self.options.transitional_processing);
+        front.feed(input, self);
+        front.flush(self);
+        self.end_label(true);
+        if self.options.check_bidi && self.bidi_domain {
+            // The short path records each label's conditions under its index; the first is
+            // what the error names.
+            self.statuses.enter(self.bidi_first.map(|(index, _)| index));
+            super::add_bidi_conditions(self.bidi_failed, &mut self.statuses);
+        }
+        self.statuses.enter(None);
+    }
+
+    /// The result of the statuses recorded: the error names the first label in error, found
+    /// again by [`processed_label`] (error path only).
+    fn error(&self, input: &str) -> Result<(), Error> {
+        let capacity = |index| {
+            [self.first, self.bidi_first]
+                .into_iter()
+                .flatten()
+                .find(|&(i, _)| i == index)
+                .map_or(0, |(_, bytes)| bytes)
+        };
+        let transitional = self.options.transitional_processing;
+        self.statuses
+            .into_result_with(|index| processed_label(input, transitional, index, capacity(index)))
+    }
+
+    /// The text of the current label, where it is kept.
+    fn label(&self) -> &str {
+        match self.form {
+            Form::Ascii => &self.text,
+            Form::Unicode => self.out.get(self.start..).unwrap_or(""),
+        }
+    }
+
+    fn keep(&mut self, c: char) {
+        match self.form {
+            Form::Ascii => self.text.push(c),
+            Form::Unicode => self.out.push(c),
+        }
+    }
+
+    /// ToASCII without VerifyDnsLength needs every label's Punycode; with it, a label beyond
+    /// [`KEPT_CHARS`] fails by length.
+    fn long(&self) -> bool {
+        self.form == Form::Ascii && self.options.verify_dns_length && self.chars > KEPT_CHARS
+    }
+
+    /// Ends the current label; `last`: at the end of the input.
+    fn end_label(&mut self, last: bool) {
+        let index = self.index;
+        let is_root = last && index > 0;
+        let mut validated = true;
+        let mut failed = 0;
+        let mut rtl = self.rtl;
+        // ToASCII: the label as it goes into the output, when that is known.
+        let mut ascii: Option<String> = None;
+        let mut empty = self.chars == 0;
+        match self.phase {
+            Phase::Head | Phase::Plain | Phase::Long => {
+                let (label_rtl, bits) = self.checker.finish(&mut self.statuses);
+                rtl = label_rtl;
+                failed = bits;
+                if self.form == Form::Ascii {
+                    if self.phase == Phase::Long {
+                        self.decide_a3(index);
+                    } else if self.checker.all_ascii {
+                        ascii = Some(core::mem::take(&mut self.text));
+                    } else {
+                        ascii = Some(self.encode_text());
+                    }
+                }
+            }
+            Phase::Ace => {
+                let (decoded, basic) = self.decode();
+                validated = decoded.is_some();
+                if let Some((label_rtl, bits)) = decoded {
+                    rtl = label_rtl;
+                    failed = bits;
+                }
+                match self.form {
+                    Form::Unicode => empty = self.out.len() == self.start,
+                    Form::Ascii => {
+                        ascii = Some(basic.unwrap_or_else(|| core::mem::take(&mut self.text)))
+                    }
+                }
+            }
+            Phase::AceNonAscii => {
+                validated = false;
+                if self.form == Form::Ascii {
+                    if self.long() {
+                        self.decide_a3(index);
+                    } else {
+                        ascii = Some(self.encode_text());
+                    }
+                }
+            }
+        }
+        if rtl {
+            self.bidi_domain = true;
+        }
+        if validated {
+            self.bidi_failed |= failed;
+            if failed != 0 && self.bidi_first.is_none() {
+                self.bidi_first = Some((index, self.bytes));
+            }
+        }
+        if self.x4_2 && empty && !is_root {
+            self.statuses.add(Status::X4_2);
+        }
+        if self.form == Form::Ascii {
+            self.account(ascii.as_deref(), index);
+        } else if !last {
+            self.out.push('.');
+        }
+        if self.first.is_none() && self.statuses.first_label() == Some(index) {
+            self.first = Some((index, self.bytes));
+        }
+        // The next label.
+        self.index += 1;
+        self.phase = Phase::Head;
+        self.chars = 0;
+        self.bytes = 0;
+        self.start = self.out.len();
+        self.text.clear();
+        self.checker = Checker::new(self.options, self.options.transitional_processing);
+        self.deltas = Deltas::EMPTY;
+        self.rtl = false;
+        self.statuses.enter(Some(self.index));
+    }
+
+    /// A3 for a label too long to be kept.
+    fn decide_a3(&mut self, index: usize) {
+        match self.deltas.overflows() {
+            Some(true) => self.statuses.add(Status::A3),
+            Some(false) => {}
+            None => self.a3_unknown.push(index),
+        }
+    }
+
+    /// Step 4.1 for an ASCII label that starts with "xn--": decodes it (ToUnicode: into the
+    /// output) and validates it. Returns whether it is an RTL label and the conditions of
+    /// RFC 5893 it fails, or `None` when it is not Punycode (step 4.1.2); ToASCII: the decoded
+    /// label when it is ASCII (then it is the basic code points, step 4.1.3).
+    fn decode(&mut self) -> (Option<(bool, u8)>, Option<String>) {
+        let label = match self.form {
+            Form::Ascii => core::mem::take(&mut self.text),
+            Form::Unicode => self.out.split_off(self.start),
+        };
+        let payload = label.get(4..).unwrap_or("");
+        let mut checker = Checker::new(self.options, false);
+        let sink = match self.form {
+            Form::Ascii => None,
+            Form::Unicode => Some(&mut self.out),
+        };
+        let Some(nfc) = decode_payload(payload, &mut checker, sink) else {
+            if !self.options.ignore_invalid_punycode {
+                self.statuses.add(Status::P4);
+            }
+            match self.form {
+                Form::Ascii => self.text = label,
+                Form::Unicode => self.out.push_str(&label),
+            }
+            return (None, None);
+        };
+        let mut basic = None;
+        if checker.all_ascii {
+            self.statuses.add(Status::P4);
+            if self.form == Form::Ascii {
+                let (head, _) = punycode::split_basic(payload.as_bytes()).unwrap_or_default();
+                basic = Some(head.iter().map(|&b| char::from(b)).collect());
+            }
+        }
+        // Criterion 1: only a decoded label can be outside NFC.
+        if !nfc {
+            self.statuses.add(Status::V1);
+        }
+        let result = checker.finish(&mut self.statuses);
+        if self.form == Form::Ascii {
+            self.text = label;
+        }
+        (Some(result), basic)
+    }
+
+    /// ToASCII step 3 for the kept text of a label with a non-ASCII code point.
+    fn encode_text(&mut self) -> String {
+        self.buf.clear();
+        self.buf.extend(self.text.chars());
+        self.scratch.clear();
+        super::push_a_label(&self.text, &self.buf, &mut self.scratch, &mut self.statuses);
+        core::mem::take(&mut self.scratch)
+    }
+
+    /// ToASCII step 4 for one label (`None`: too long to be kept), and the output.
+    fn account(&mut self, ascii: Option<&str>, index: usize) {
+        let verify = self.options.verify_dns_length;
+        if index > 0 {
+            self.octets = self.octets.saturating_add(1);
+        }
+        match ascii {
+            Some(label) => {
+                self.octets = self.octets.saturating_add(label.len());
+                // A decoded ASCII label may hold U+002E (criterion 5), which splits it here as
+                // it splits the output of the short path.
+                if verify
+                    && !label
+                        .split('.')
+                        .all(|l| super::label_length_ok(l.as_bytes()))
+                {
+                    self.statuses.add(Status::A4_2);
+                }
+                self.ends_in_dot = label.ends_with('.') || (label.is_empty() && index > 0);
+            }
+            None => {
+                self.octets = self.octets.saturating_add(self.chars + 4);
+                self.statuses.add(Status::A4_2);
+                self.ends_in_dot = false;
+            }
+        }
+        if verify && self.octets > crate::limits::MAX_NAME_OCTETS + 1 {
+            // A fault of the name, not of this label.
+            self.statuses.enter(None);
+            self.statuses.add(Status::A4_1);
+            self.statuses.enter(Some(index));
+        }
+        if !self.statuses.is_empty() {
+            self.write = false;
+            self.out = String::new();
+        }
+        if self.write
+            && let Some(label) = ascii
+        {
+            if index > 0 {
+                self.out.push('.');
+            }
+            self.out.push_str(label);
+        }
+    }
+
+    /// ToASCII step 4.1 (VerifyDnsLength), A4_1, once the name is complete.
+    fn verify_lengths(&mut self) {
+        if !self.options.verify_dns_length {
+            return;
+        }
+        let name = self.octets - usize::from(self.ends_in_dot);
+        self.statuses.enter(None);
+        if !(1..=crate::limits::MAX_NAME_OCTETS).contains(&name) {
+            self.statuses.add(Status::A4_1);
+        }
+        if !self.statuses.is_empty() {
+            self.out = String::new();
+        }
+    }
+}
+
+impl Back for Stream {
+    #[inline]
+    fn push(&mut self, c: char, valid: Option<bool>) {
+        if c == '.' {
+            self.end_label(false);
+            return;
+        }
+        self.chars += 1;
+        self.bytes += c.len_utf8();
+        match self.phase {
+            Phase::Head => {
+                self.keep(c);
+                self.checker.push(c, valid);
+                if self.chars == 4 {
+                    self.phase = if self.label() == "xn--" {
+                        Phase::Ace
+                    } else {
+                        Phase::Plain
+                    };
+                }
+            }
+            Phase::Plain => {
+                self.checker.push(c, valid);
+                if self.long() {
+                    self.phase = Phase::Long;
+                    let text = core::mem::take(&mut self.text);
+                    text.chars().for_each(|k| self.deltas.push(k));
+                    self.deltas.push(c);
+                } else {
+                    self.keep(c);
+                }
+            }
+            Phase::Long => {
+                self.checker.push(c, valid);
+                self.deltas.push(c);
+            }
+            Phase::Ace if c.is_ascii() => self.keep(c),
+            Phase::Ace | Phase::AceNonAscii => {
+                if self.phase == Phase::Ace {
+                    // Step 4.1.1: an A-label is ASCII.
+                    self.phase = Phase::AceNonAscii;
+                    self.statuses.add(Status::P4);
+                }
+                self.rtl |= !c.is_ascii()
+                    && matches!(
+                        crate::bidi::bidi_class(c),
+                        BidiClass::R | BidiClass::AL | BidiClass::AN
+                    );
+                if self.long() {
+                    if !self.text.is_empty() {
+                        let text = core::mem::take(&mut self.text);
+                        text.chars().for_each(|k| self.deltas.push(k));
+                    }
+                    self.deltas.push(c);
+                } else {
+                    self.keep(c);
+                }
+            }
+        }
+    }
+
+    fn snapshot(&self) -> Option<Snapshot> {
+        let steady = match self.form {
+            Form::Ascii => self.phase == Phase::Long,
+            Form::Unicode => self.phase == Phase::Plain,
+        };
+        steady.then_some(Snapshot {
+            checker: self.checker,
+            deltas: self.deltas,
+            chars: self.chars,
+            bytes: self.bytes,
+            out: self.out.len(),
+            statuses: self.statuses,
+        })
+    }
+
+    fn repeat(&mut self, before: &Snapshot, times: usize) -> bool {
+        let Some(now) = self.snapshot() else {
+            return false;
+        };
+        if !now.checker.same_shape(&before.checker)
+            || !now.deltas.same_shape(&before.deltas)
+            || now.statuses != before.statuses
+        {
+            return false;
+        }
+        let times64 = times as u64;
+        self.chars += times * (now.chars - before.chars);
+        self.bytes += times * (now.bytes - before.bytes);
+        self.checker.count += times * (now.checker.count - before.checker.count);
+        let d = &mut self.deltas;
+        d.basic += times64 * (now.deltas.basic - before.deltas.basic);
+        d.total += times64 * (now.deltas.total - before.deltas.total);
+        for (count, (&a, &b)) in d
+            .counts
+            .iter_mut()
+            .zip(now.deltas.counts.iter().zip(&before.deltas.counts))
+        {
+            *count += times64 * (a - b);
+        }
+        if self.form == Form::Unicode {
+            let period = before.out..now.out;
+            self.out.reserve(times * period.len());
+            for _ in 0..times {
+                self.out.extend_from_within(period.clone());
+            }
+        }
+        true
+    }
+}
+
+/// Decodes a Punycode payload (RFC 3492 section 6.2) into `checker`, and into `sink` when
+/// given; returns whether the decoded label is in NFC, `None` when the payload is not Punycode.
+/// A payload whose every insertion is at the end (a run of one code point, the usual hostile
+/// case) is decoded as a stream; any other longer than a label through [`punycode::decode`].
+fn decode_payload(
+    payload: &str,
+    checker: &mut Checker,
+    mut sink: Option<&mut String>,
+) -> Option<bool> {
+    let bytes = payload.as_bytes();
+    let mut small = ['\0'; 64];
+    match punycode::decode_into(bytes, &mut small) {
+        Ok(len) => {
+            let chars = small.get(..len).unwrap_or(&[]);
+            for &c in chars {
+                checker.push(c, None);
+            }
+            if let Some(out) = sink {
+                out.extend(chars);
+            }
+            return Some(crate::nfc::is_nfc_chars(chars.iter().copied()));
+        }
+        Err(punycode::PunycodeError::TooLong) => {}
+        Err(_) => return None,
+    }
+    let mark = sink.as_ref().map_or(0, |out| out.len());
+    let fresh = *checker;
+    let (basic, deltas) = punycode::split_basic(bytes).ok()?;
+    let mut nfc = NfcCheck::default();
+    for &b in basic {
+        let c = char::from(b);
+        checker.push(c, None);
+        nfc.push(c, None);
+        if let Some(out) = sink.as_deref_mut() {
+            out.push(c);
+        }
+    }
+    let mut elsewhere = false;
+    let streamed = punycode::decode_deltas(deltas, basic.len(), |position, c, length| {
+        if position != length {
+            elsewhere = true;
+            return Err(punycode::PunycodeError::TooLong);
+        }
+        let props = checker.push(c, None);
+        nfc.push(c, props);
+        if let Some(out) = sink.as_deref_mut() {
+            out.push(c);
+        }
+        Ok(())
+    });
+    match streamed {
+        Ok(_) if nfc.no => return Some(false),
+        Ok(_) if !nfc.maybe => return Some(true),
+        // NFC_Quick_Check "maybe" or "no": the full check needs the whole label.
+        Ok(_) => {}
+        Err(_) if elsewhere => {}
+        Err(_) => {
+            if let Some(out) = sink.as_deref_mut() {
+                out.truncate(mark);
+            }
+            return None;
+        }
+    }
+    *checker = fresh;
+    if let Some(out) = sink.as_deref_mut() {
+        out.truncate(mark);
+    }
+    let decoded = punycode::decode(payload).ok()?;
+    for c in decoded.chars() {
+        checker.push(c, None);
+    }
+    if let Some(out) = sink {
+        out.push_str(&decoded);
+    }
+    Some(crate::nfc::is_nfc_chars(decoded.chars()))
+}
+
+/// The UAX #15 NFC quick check, one code point at a time: `no` is certain, `maybe` asks for the
+/// full check.
+#[derive(Default)]
+struct NfcCheck {
+    last_ccc: u8,
+    last: Option<char>,
+    no: bool,
+    maybe: bool,
+}
+
+impl NfcCheck {
+    #[inline]
+    fn push(&mut self, c: char, props: Option<Props>) {
+        if self.last == Some(c) {
+            // The same code point again: its class is not above itself, its answer is known.
+            return;
+        }
+        self.last = Some(c);
+        if c.is_ascii() {
+            self.last_ccc = 0;
+            return;
+        }
+        let p = props.unwrap_or_else(|| ucd::props(c));
+        if !p.is_nfc_quick_check_yes() {
+            self.maybe = true;
+        }
+        let ccc = if p.is_reordered() {
+            unicode_normalization::char::canonical_combining_class(c)
+        } else {
+            0
+        };
+        if ccc != 0 && self.last_ccc > ccc {
+            self.no = true;
+        }
+        self.last_ccc = ccc;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The streamed path against the short path, which the conformance suite checks against
+    //! IdnaTestV2.txt: the same strings and the same status sets.
+
+    use super::*;
+    use alloc::format;
+    use alloc::string::ToString;
+    use alloc::vec;
+
+    /// The 128 combinations of the seven flags.
+    fn all_options() -> Vec<Options> {
+        (0..128u32)
+            .map(|bits| {
+                Options::new()
+                    .check_hyphens(bits & 1 != 0)
+                    .check_bidi(bits & 2 != 0)
+                    .check_joiners(bits & 4 != 0)
+                    .use_std3_ascii_rules(bits & 8 != 0)
+                    .transitional_processing(bits & 16 != 0)
+                    .verify_dns_length(bits & 32 != 0)
+                    .ignore_invalid_punycode(bits & 64 != 0)
+            })
+            .collect()
+    }
+
+    fn short_to_ascii(input: &str, options: Options) -> Result<String, Error> {
+        assert!(input.len() <= THRESHOLD);
+        super::super::to_ascii(input, options)
+    }
+
+    fn short_to_unicode(input: &str, options: Options) -> (String, Result<(), Error>) {
+        assert!(input.len() <= THRESHOLD);
+        super::super::to_unicode(input, options)
+    }
+
+    /// Both paths on `input` under `options`; the differences as text.
+    fn compare(input: &str, options: Options) -> Option<String> {
+        let (a, b) = (short_to_ascii(input, options), to_ascii(input, options));
+        if a != b {
+            return Some(format!("to_ascii {input:?} {options:?}: {a:?} != {b:?}"));
+        }
+        let (a, b) = (short_to_unicode(input, options), to_unicode(input, options));
+        if a != b {
+            return Some(format!("to_unicode {input:?} {options:?}: {a:?} != {b:?}"));
+        }
+        let a = mapping::map_and_normalize(input, false).text;
+        let b = map_capped(input, usize::MAX);
+        if a != b {
+            return Some(format!("map {input:?}: {a:?} != {b:?}"));
+        }
+        None
+    }
+
+    /// Every source of IdnaTestV2.txt (and its toUnicode and toAsciiN columns) under every
+    /// combination of the flags.
+    #[test]
+    fn streamed_equals_short_on_idna_test_v2() {
+        let text = crate::test_data::read("unicode/18.0.0/idna/IdnaTestV2.txt");
+        let options = all_options();
+        let mut failures = Vec::new();
+        let mut cases = 0;
+        for line in text.lines() {
+            let data = line.split('#').next().unwrap_or("");
+            let fields: Vec<&str> = data.split(';').map(str::trim).collect();
+            if fields.len() < 7 {
+                continue;
+            }
+            for field in [fields[0], fields[1], fields[3]] {
+                if field.is_empty() {
+                    continue;
+                }
+                let Some(input) = crate::test_data::unescape(field) else {
+                    continue;
+                };
+                for &o in &options {
+                    cases += 1;
+                    if let Some(f) = compare(&input, o) {
+                        failures.push(f);
+                    }
+                }
+            }
+        }
+        assert!(cases > 1_000_000, "{cases}");
+        assert!(
+            failures.is_empty(),
+            "{} of {cases} differ, e.g.\n{}",
+            failures.len(),
+            failures
+                .iter()
+                .take(20)
+                .cloned()
+                .collect::<Vec<_>>()
+                .join("\n")
+        );
+    }
+
+    /// Inputs built from pieces that exercise every criterion, the label kept and not kept,
+    /// the runs added at once, cut points and the decoder's two ways.
+    #[test]
+    fn streamed_equals_short_on_generated_names() {
+        let pieces = [
+            "a",
+            "A",
+            "-",
+            "1",
+            ".",
+            "\u{3002}",
+            "xn--",
+            "XN--",
+            "\u{DF}",
+            "\u{FC}",
+            "u\u{308}",
+            "\u{301}",
+            "\u{5D0}",
+            "\u{627}",
+            "\u{661}",
+            "\u{6F1}",
+            "\u{200C}",
+            "\u{200D}",
+            "\u{94D}",
+            "\u{915}",
+            "\u{628}",
+            "\u{64E}",
+            "\u{AD}",
+            "\u{FDFA}",
+            "\u{1E9E}",
+            "\u{E000}",
+            "_",
+            " ",
+            "\u{2488}",
+            "\u{FF0E}",
+            "\u{10FFFD}",
+            "\u{20000}",
+            "\u{1100}",
+            "\u{1161}",
+            "\u{11A8}",
+            "bcher-kva",
+            "xn--bcher-kva",
+            "xn--a",
+            "xn--ls8h",
+            "9",
+        ];
+        let mut rng = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = |n: usize| {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            (rng % n as u64) as usize
+        };
+        let options = all_options();
+        let mut failures = Vec::new();
+        for _ in 0..4000 {
+            let mut input = String::new();
+            let count = 1 + next(12);
+            for _ in 0..count {
+                let piece = pieces[next(pieces.len())];
+                let times = if next(4) == 0 { 1 + next(300) } else { 1 };
+                for _ in 0..times {
+                    input.push_str(piece);
+                }
+            }
+            if input.len() > THRESHOLD {
+                continue;
+            }
+            let o = options[next(options.len())];
+            if let Some(f) = compare(&input, o) {
+                failures.push(f);
+            }
+        }
+        assert!(
+            failures.is_empty(),
+            "{} differ, e.g.\n{}",
+            failures.len(),
+            failures
+                .iter()
+                .take(10)
+                .cloned()
+                .collect::<Vec<_>>()
+                .join("\n")
+        );
+    }
+
+    #[test]
+    fn ignored_code_points_before_a_name() {
+        let input = format!("{}a.com", "\u{AD}".repeat(1 << 16));
+        assert_eq!(to_ascii(&input, Options::default()).as_deref(), Ok("a.com"));
+        assert_eq!(
+            to_unicode(&input, Options::default()),
+            ("a.com".to_string(), Ok(()))
+        );
+        assert_eq!(map_capped(&input, 1015), "a.com");
+    }
+
+    #[test]
+    fn a3_is_decided_from_the_deltas() {
+        // RFC 3492 section 6.3: the first delta is (0x20000 - 0x80) * (40000 + 1) > u32::MAX.
+        let label = format!("{}\u{20000}", "a".repeat(40_000));
+        let e = to_ascii(&label, Options::default()).unwrap_err();
+        assert!(e.contains(Status::A3) && e.contains(Status::A4_2), "{e:?}");
+        // (0xFC - 0x80) * (40000 + 1) fits.
+        let label = format!("{}\u{FC}", "a".repeat(40_000));
+        assert!(
+            !to_ascii(&label, Options::default())
+                .unwrap_err()
+                .contains(Status::A3)
+        );
+        let many: String = (0x4E00..0x4E00 + 40).filter_map(char::from_u32).collect();
+        let d = Deltas::EMPTY;
+        assert_eq!(d.overflows(), Some(false));
+        let mut d = Deltas::EMPTY;
+        for c in vec![many.as_str(); 200].concat().chars() {
+            d.push(c);
+        }
+        assert!(d.many);
+        assert_eq!(d.overflows(), Some(false));
+    }
+}

@@ -1,0 +1,174 @@
+//! Hostile input for UTS #46 (issue #15): the heap that `uts46::to_ascii`, `uts46::to_unicode`
+//! and the mapped `idn-hostname` check take on long inputs, counted by a global allocator (not
+//! timed): at most 4 times the input for ToASCII and the mapped check, 2 times the input and the
+//! output for ToUnicode, and growing linearly (16 KiB against 64 KiB).
+//!
+//! What a function returns is output: the string, and the text of the first label in error that
+//! a `uts46::Error` carries (`Error::label`, the label after Map and Normalize). That text can be
+//! 11 times the input (U+FDFA, 3 bytes, maps to 18 code points, 33 bytes), more than any bound
+//! on the input alone, so the bound of ToASCII is 4 times the input on top of the label it
+//! returns, and the output of ToUnicode counts the label too.
+//!
+//! Not bounded yet, so not here: an A-label of more than 63 code points whose Punycode inserts
+//! anywhere but at the end (`xn--` + `a9z0b` repeated) is decoded by `punycode::decode`, about
+//! 25 times its length; a segment of combining marks without a starter between them is
+//! normalized as a whole.
+//!
+//! The results are checked too where UTS #46 gives them: megabytes of U+00AD SOFT HYPHEN
+//! (`ignored`, IdnaMappingTable.txt) before `a.com` are `a.com`.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use idn_hostname::Options;
+use idn_hostname::uts46::{self, Status};
+
+struct Counting;
+
+static LIVE: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+fn grow(by: usize) {
+    let live = LIVE.fetch_add(by, Ordering::SeqCst) + by;
+    PEAK.fetch_max(live, Ordering::SeqCst);
+}
+
+// SAFETY: forwards to the system allocator unchanged; only counts the bytes.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        grow(layout.size());
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        LIVE.fetch_sub(layout.size(), Ordering::SeqCst);
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        // Counted as a change of size (the live bytes after it): a moving realloc holds both
+        // blocks for the time of the copy, which is not what "peak heap" measures here.
+        LIVE.fetch_sub(layout.size(), Ordering::SeqCst);
+        grow(new_size);
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// The peak heap above what was live before `f`, and its result.
+fn peak<T>(f: impl FnOnce() -> T) -> (usize, T) {
+    let base = LIVE.load(Ordering::SeqCst);
+    PEAK.store(base, Ordering::SeqCst);
+    let result = f();
+    (PEAK.load(Ordering::SeqCst) - base, result)
+}
+
+/// `unit` repeated up to `bytes` bytes.
+fn fill(unit: &str, bytes: usize) -> String {
+    unit.repeat(bytes / unit.len())
+}
+
+/// The inputs of the issue's table and others, `size` bytes each.
+fn inputs(size: usize) -> Vec<(&'static str, String)> {
+    vec![
+        ("U+FDFA", fill("\u{FDFA}", size)),
+        ("xn-- a", format!("xn--{}", fill("a", size - 4))),
+        ("XN-- a", format!("XN--{}", fill("A", size - 4))),
+        ("u umlaut", fill("\u{FC}", size)),
+        ("A sharp s", fill("A\u{DF}", size)),
+        ("alef 1", fill("\u{5D0}1", size)),
+        ("a acute", fill("a\u{301}", size)),
+        (
+            "soft hyphens a.com",
+            format!("{}a.com", fill("\u{AD}", size - 5)),
+        ),
+        ("short labels", fill("\u{FC}.", size)),
+        ("short A-labels", fill("xn--bcher-kva.", size)),
+        ("CJK", fill("\u{4F8B}", size)),
+        (
+            "CJK distinct",
+            (0x4E00..)
+                .filter_map(char::from_u32)
+                .take(size / 3)
+                .collect(),
+        ),
+        (
+            "Arabic words",
+            fill("\u{627}\u{644}\u{639}\u{631}\u{628}\u{64A}\u{629} ", size),
+        ),
+        (
+            "joiners",
+            fill("\u{628}\u{200C}\u{628}\u{915}\u{94D}\u{200D}", size),
+        ),
+        ("fullwidth", fill("\u{FF21}\u{FF0E}", size)),
+        ("supplementary", fill("\u{1F600}a", size)),
+    ]
+}
+
+/// The peaks of the three functions on `input`, each checked against its bound.
+fn check(name: &str, input: &str, failures: &mut Vec<String>) -> [usize; 3] {
+    let options = uts46::Options::default();
+    let n = input.len();
+    let (ascii, result) = peak(|| uts46::to_ascii(input, options));
+    let returned = result.err().map_or(0, |e| e.label().len());
+    let (unicode, (out, result)) = peak(|| uts46::to_unicode(input, options));
+    let output = out.len() + result.err().map_or(0, |e| e.label().len());
+    let mapping = Options::new().uts46_mapping(true);
+    let (mapped, _) = peak(|| mapping.check_idn_hostname(input));
+    if ascii > 4 * n + returned {
+        failures.push(format!(
+            "{name} ({n} B): to_ascii {ascii} B > 4x + {returned} B returned"
+        ));
+    }
+    if unicode > 2 * (n + output) {
+        failures.push(format!(
+            "{name} ({n} B): to_unicode {unicode} B > 2x ({n} + {output} B)"
+        ));
+    }
+    if mapped > 4 * n {
+        failures.push(format!("{name} ({n} B): mapped check {mapped} B > 4x"));
+    }
+    [ascii, unicode, mapped]
+}
+
+/// The only test in this binary, so that no other thread allocates while it counts.
+#[test]
+fn heap_is_bounded_and_linear() {
+    let mut failures = Vec::new();
+    let small = inputs(16 << 10);
+    let large = inputs(64 << 10);
+    for ((name, s), (_, l)) in small.iter().zip(&large) {
+        let a = check(name, s, &mut failures);
+        let b = check(name, l, &mut failures);
+        // Four times the input: at most about four times the heap (with 16 KiB of slack for
+        // the buffers of fixed size and the rounding of capacities).
+        for (what, (x, y)) in ["to_ascii", "to_unicode", "mapped"]
+            .iter()
+            .zip(a.iter().zip(&b))
+        {
+            if *y > 4 * x + (16 << 10) {
+                failures.push(format!("{name}: {what} grows from {x} B to {y} B"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+
+    // IdnaMappingTable.txt: U+00AD is `ignored` (step 1 removes it).
+    let input = format!("{}a.com", "\u{AD}".repeat(1 << 20));
+    assert_eq!(
+        uts46::to_ascii(&input, uts46::Options::default()).as_deref(),
+        Ok("a.com")
+    );
+    let (unicode, result) = uts46::to_unicode(&input, uts46::Options::default());
+    assert_eq!((unicode.as_str(), result), ("a.com", Ok(())));
+    assert!(
+        Options::new()
+            .uts46_mapping(true)
+            .check_idn_hostname(&input)
+            .is_ok()
+    );
+    // A label longer than 63 octets (UTS #46 section 4.2 step 4) whatever else it holds.
+    let long = "\u{FC}".repeat(1 << 20);
+    let error = uts46::to_ascii(&long, uts46::Options::default()).unwrap_err();
+    assert!(error.contains(Status::A4_2) && error.contains(Status::A4_1));
+}
