@@ -105,8 +105,9 @@ fn inputs(size: usize) -> Vec<(&'static str, String)> {
     ]
 }
 
-/// The peaks of the three functions on `input`, each checked against its bound.
-fn check(name: &str, input: &str, failures: &mut Vec<String>) -> [usize; 3] {
+/// The peaks of the three functions on `input`, each checked against its bound, and the bytes
+/// ToASCII and ToUnicode returned.
+fn check(name: &str, input: &str, failures: &mut Vec<String>) -> ([usize; 3], [usize; 2]) {
     let options = uts46::Options::default();
     let n = input.len();
     let (ascii, result) = peak(|| uts46::to_ascii(input, options));
@@ -128,7 +129,7 @@ fn check(name: &str, input: &str, failures: &mut Vec<String>) -> [usize; 3] {
     if mapped > 4 * n {
         failures.push(format!("{name} ({n} B): mapped check {mapped} B > 4x"));
     }
-    [ascii, unicode, mapped]
+    ([ascii, unicode, mapped], [returned, output])
 }
 
 /// The only test in this binary, so that no other thread allocates while it counts.
@@ -137,9 +138,26 @@ fn heap_is_bounded_and_linear() {
     let mut failures = Vec::new();
     let small = inputs(16 << 10);
     let large = inputs(64 << 10);
+    // The table of README "Hostile input" (`cargo test --test uts46_hostile -- --nocapture`).
+    println!(
+        "| input (64 KiB) | ToASCII heap / (input; + label) | ToUnicode heap / (input + output) | mapped check heap / input |"
+    );
+    println!("| --- | ---: | ---: | ---: |");
     for ((name, s), (_, l)) in small.iter().zip(&large) {
-        let a = check(name, s, &mut failures);
-        let b = check(name, l, &mut failures);
+        let (a, _) = check(name, s, &mut failures);
+        let (b, [returned, output]) = check(name, l, &mut failures);
+        let n = l.len() as f64;
+        println!(
+            "| {name} | {:.2}x{} | {:.2}x | {:.2}x |",
+            b[0].saturating_sub(returned) as f64 / n,
+            if returned > 0 {
+                format!(" (+ {returned} B label)")
+            } else {
+                String::new()
+            },
+            b[1] as f64 / (n + output as f64),
+            b[2] as f64 / n,
+        );
         // Four times the input: at most about four times the heap (with 16 KiB of slack for
         // the buffers of fixed size and the rounding of capacities).
         for (what, (x, y)) in ["to_ascii", "to_unicode", "mapped"]

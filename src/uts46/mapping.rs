@@ -121,8 +121,13 @@ pub(crate) fn entry(c: char) -> Entry {
             Entry::Valid
         };
     }
+    entry_of(c, value(c as u32))
+}
+
+/// The entry of non-ASCII `c` from its packed value.
+#[inline]
+fn entry_of(c: char, value: u32) -> Entry {
     let cp = c as u32;
-    let value = value(cp);
     let mapping = || {
         if value & DELTA_MAPPING_BIT != 0 {
             let delta = (value as i32) >> DELTA_SHIFT;
@@ -139,6 +144,69 @@ pub(crate) fn entry(c: char) -> Entry {
         STATUS_DEVIATION => Entry::Deviation(mapping()),
         STATUS_IGNORED => Entry::Ignored,
         _ => Entry::Disallowed,
+    }
+}
+
+/// Slots of [`EntryCache`]: a power of two, so the slot is the low bits of the code point.
+const CACHE_SLOTS: usize = 64;
+
+/// The last packed values looked up, by the low bits of the code point: a long input repeats a
+/// few code points (an alphabet, a run, a word again and again), and the table's binary search
+/// within a block costs more than a slot. Measured on the 1 MiB inputs of `benches/hostile.rs`
+/// (streamed ToASCII, callgrind): see [`EntryCache::entry`].
+pub(crate) struct EntryCache {
+    keys: [u32; CACHE_SLOTS],
+    values: [u32; CACHE_SLOTS],
+}
+
+impl EntryCache {
+    pub(crate) const fn new() -> Self {
+        // No scalar value is u32::MAX: every slot starts empty.
+        EntryCache {
+            keys: [u32::MAX; CACHE_SLOTS],
+            values: [0; CACHE_SLOTS],
+        }
+    }
+
+    /// [`entry`], from the cache when `c` was looked up last in its slot.
+    #[inline]
+    pub(crate) fn entry(&mut self, c: char) -> Entry {
+        if c.is_ascii() {
+            return entry(c);
+        }
+        let cp = c as u32;
+        let slot = cp as usize % CACHE_SLOTS;
+        let (Some(key), Some(cached)) = (self.keys.get_mut(slot), self.values.get_mut(slot)) else {
+            return entry(c);
+        };
+        if *key != cp {
+            *key = cp;
+            *cached = value(cp);
+        }
+        entry_of(c, *cached)
+    }
+
+    /// Whether step 1 keeps non-ASCII `c` (`valid`, or a `deviation` under Nontransitional
+    /// Processing) and it is a starter with NFC_Quick_Check=Yes, which step 2 neither reorders
+    /// nor composes with what precedes it (a `valid` value carries those facts, `valid` with
+    /// none being 0; the generator checks that every `deviation` has none).
+    #[inline]
+    pub(crate) fn is_kept_cut(&mut self, c: char, transitional: bool) -> bool {
+        let cp = c as u32;
+        let slot = cp as usize % CACHE_SLOTS;
+        let (Some(key), Some(cached)) = (self.keys.get_mut(slot), self.values.get_mut(slot)) else {
+            return false;
+        };
+        if *key != cp {
+            *key = cp;
+            *cached = value(cp);
+        }
+        if status(*cached) == STATUS_DEVIATION {
+            return !transitional;
+        }
+        status(*cached) == STATUS_VALID
+            && (*cached >> CCC_SHIFT) & CCC_MASK == 0
+            && (*cached >> NFC_QC_SHIFT) & NFC_QC_MASK == NFC_QC_YES
     }
 }
 

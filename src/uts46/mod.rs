@@ -250,12 +250,12 @@ fn push_a_label(label: &str, chars: &[char], out: &mut String, statuses: &mut St
     match punycode::encode_into(chars, &mut bytes) {
         Ok(len) => {
             out.push_str(ACE_PREFIX);
-            out.extend(
+            // Punycode is ASCII, so this is never the empty fallback.
+            out.push_str(
                 bytes
                     .get(..len)
-                    .unwrap_or(&[])
-                    .iter()
-                    .map(|&b| char::from(b)),
+                    .and_then(|b| core::str::from_utf8(b).ok())
+                    .unwrap_or(""),
             );
         }
         Err(punycode::PunycodeError::TooLong) => match punycode::encode(label) {

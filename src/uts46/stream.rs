@@ -39,7 +39,7 @@ use alloc::vec::Vec;
 use unicode_normalization::UnicodeNormalization;
 
 use super::error::Statuses;
-use super::mapping::{self, Entry};
+use super::mapping::{self, Entry, EntryCache};
 use super::{Error, Options, Status};
 use crate::bidi::classes;
 use crate::punycode;
@@ -67,7 +67,7 @@ pub(crate) fn to_ascii(input: &str, options: Options) -> Result<String, Error> {
         }
     }
     stream.verify_lengths();
-    stream.error(input)?;
+    stream.error()?;
     Ok(stream.out)
 }
 
@@ -75,7 +75,7 @@ pub(crate) fn to_ascii(input: &str, options: Options) -> Result<String, Error> {
 pub(crate) fn to_unicode(input: &str, options: Options) -> (String, Result<(), Error>) {
     let mut stream = Stream::new(options, Form::Unicode, input.len());
     stream.run(input);
-    let result = stream.error(input);
+    let result = stream.error();
     (stream.out, result)
 }
 
@@ -102,19 +102,18 @@ pub(crate) fn map_capped(input: &str, cap: usize) -> Cow<'_, str> {
 /// pass, and encoded (RFC 3492 section 6.3 fails on overflow).
 #[cold]
 fn overflows_by_encoding(input: &str, options: Options, index: usize) -> bool {
-    let label = processed_label(input, options.transitional_processing, index, 0);
+    let label = processed_label(input, options.transitional_processing, index);
     punycode::encode(&label).is_err()
 }
 
 /// Label `index` of `input` after steps 1 and 2 (what the short path finds in the mapped
-/// name), by a second pass that keeps only that label; `capacity`: its length in bytes when
-/// known, so that the text takes no more than itself.
+/// name), by a second pass that keeps only that label.
 #[cold]
-fn processed_label(input: &str, transitional: bool, index: usize, capacity: usize) -> String {
+fn processed_label(input: &str, transitional: bool, index: usize) -> String {
     let mut capture = Capture {
         index: 0,
         target: index,
-        text: String::with_capacity(capacity),
+        text: String::new(),
     };
     let mut front = Front::new(transitional);
     front.feed(input, &mut capture);
@@ -149,6 +148,23 @@ trait Back {
     /// (`Some(true)` valid, `Some(false)` disallowed).
     fn push(&mut self, c: char, valid: Option<bool>);
 
+    /// [`Back::push`] for each of a run of ASCII bytes as in the input (step 1 maps A-Z to
+    /// a-z; every ASCII code point is `valid` and its own segment).
+    fn push_ascii(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.push(char::from(b.to_ascii_lowercase()), Some(true));
+        }
+    }
+
+    /// [`Back::push`] for each of a run of code points that steps 1 and 2 keep as they are
+    /// but A-Z, which step 1 maps to a-z (`valid` or a kept `deviation`, none U+002E, and each
+    /// its own segment).
+    fn push_span(&mut self, span: &str) {
+        for c in span.chars() {
+            self.push(c.to_ascii_lowercase(), Some(true));
+        }
+    }
+
     /// Nothing more can change the result.
     fn done(&self) -> bool {
         false
@@ -179,6 +195,7 @@ struct Front {
     /// validity) and the code points after it, none a cut point.
     start: Option<(char, Option<bool>)>,
     rest: String,
+    cache: EntryCache,
 }
 
 impl Front {
@@ -187,6 +204,7 @@ impl Front {
             transitional,
             start: None,
             rest: String::new(),
+            cache: EntryCache::new(),
         }
     }
 
@@ -198,14 +216,68 @@ impl Front {
             if back.done() {
                 return;
             }
-            self.map(c, back);
-            if c.is_ascii() || !self.rest.is_empty() {
+            let ignored = self.map(c, back);
+            if c.is_ascii() {
+                // Every ASCII code point is a cut point whose segment is itself: the run after
+                // `c` passes on at once, but its last code point, which may compose with what
+                // follows (U+0061 U+0301).
+                let rest = chars.as_str();
+                let run = rest
+                    .bytes()
+                    .position(|b| !b.is_ascii())
+                    .unwrap_or(rest.len());
+                if let (Some(head), Some(&last), Some(tail)) = (
+                    rest.as_bytes().get(..run.wrapping_sub(1)),
+                    rest.as_bytes().get(run.wrapping_sub(1)),
+                    rest.get(run..),
+                ) {
+                    self.flush(back);
+                    back.push_ascii(head);
+                    self.start = Some((char::from(last.to_ascii_lowercase()), Some(true)));
+                    chars = tail.chars();
+                }
                 continue;
             }
             let mut unit = [0u8; 4];
             let unit = c.encode_utf8(&mut unit).as_bytes();
             let rest = chars.as_str();
-            if !rest.as_bytes().starts_with(unit) {
+            if ignored {
+                // Step 1 removes every copy: nothing to map, nothing changes.
+                let run = run_of(rest.as_bytes(), unit);
+                chars = rest.get(run * unit.len()..).unwrap_or("").chars();
+                continue;
+            }
+            if !self.rest.is_empty() {
+                continue;
+            }
+            if run_of(rest.as_bytes().get(..unit.len()).unwrap_or(&[]), unit) == 0 {
+                // A span of code points that steps 1 and 2 keep as they are passes on at once,
+                // but its last, which may compose with what follows.
+                if self.start == Some((c, Some(true))) {
+                    let span = rest
+                        .char_indices()
+                        .find(|&(_, k)| {
+                            if k.is_ascii() {
+                                k == '.'
+                            } else {
+                                !self.cache.is_kept_cut(k, self.transitional)
+                            }
+                        })
+                        .map_or(rest.len(), |(at, _)| at);
+                    let from = input.len() - rest.len() - unit.len();
+                    if let (Some(body), Some(last), Some(tail)) = (
+                        rest.get(..span)
+                            .and_then(|s| s.char_indices().next_back())
+                            .and_then(|(at, _)| input.get(from..from + unit.len() + at)),
+                        rest.get(..span).and_then(|s| s.chars().next_back()),
+                        rest.get(span..),
+                    ) {
+                        self.start = None;
+                        back.push_span(body);
+                        self.start = Some((last.to_ascii_lowercase(), Some(true)));
+                        chars = tail.chars();
+                    }
+                }
                 continue;
             }
             let Some(before) = back.snapshot() else {
@@ -214,11 +286,7 @@ impl Front {
             let start = self.start;
             self.map(c, back);
             let after_one = rest.get(unit.len()..).unwrap_or("");
-            let run = after_one
-                .as_bytes()
-                .chunks_exact(unit.len())
-                .take_while(|chunk| *chunk == unit)
-                .count();
+            let run = run_of(after_one.as_bytes(), unit);
             chars = after_one.chars();
             if run > 0 && self.rest.is_empty() && self.start == start && back.repeat(&before, run) {
                 chars = after_one.get(run * unit.len()..).unwrap_or("").chars();
@@ -226,20 +294,21 @@ impl Front {
         }
     }
 
-    /// Step 1 for one code point (the table of section 5), as [`mapping::map_and_normalize`].
+    /// Step 1 for one code point (the table of section 5), as [`mapping::map_and_normalize`];
+    /// returns whether `c` is `ignored`.
     #[inline]
-    fn map<B: Back>(&mut self, c: char, back: &mut B) {
+    fn map<B: Back>(&mut self, c: char, back: &mut B) -> bool {
         if c.is_ascii() {
             self.normalize(c.to_ascii_lowercase(), Some(true), back);
-            return;
+            return false;
         }
-        match mapping::entry(c) {
+        match self.cache.entry(c) {
             Entry::Valid => self.normalize(c, Some(true), back),
             Entry::Disallowed => self.normalize(c, Some(false), back),
             // Transitional Processing maps the deviations a mapping yields too.
             Entry::Mapped(to) if self.transitional => {
                 for m in to.chars() {
-                    match mapping::entry(m) {
+                    match self.cache.entry(m) {
                         Entry::Deviation(d) => {
                             d.chars().for_each(|d| self.normalize(d, None, back))
                         }
@@ -252,8 +321,9 @@ impl Front {
                 to.chars().for_each(|m| self.normalize(m, None, back))
             }
             Entry::Deviation(_) => self.normalize(c, Some(true), back),
-            Entry::Ignored => {}
+            Entry::Ignored => return true,
         }
+        false
     }
 
     /// Step 2: a cut point ends the segment before it.
@@ -287,6 +357,16 @@ impl Front {
         self.rest = rest;
         self.rest.clear();
     }
+}
+
+/// How many copies of `unit` (one code point's UTF-8, 2 to 4 bytes) `bytes` starts with.
+/// Compared byte by byte: a call to `memcmp` for each copy cost more than the copy.
+#[inline]
+fn run_of(bytes: &[u8], unit: &[u8]) -> usize {
+    bytes
+        .chunks_exact(unit.len())
+        .take_while(|chunk| chunk.iter().zip(unit).all(|(a, b)| a == b))
+        .count()
 }
 
 /// A code point with Canonical_Combining_Class 0 and NFC_Quick_Check=Yes: NFC never composes
@@ -372,7 +452,7 @@ impl Checker {
     }
 
     /// The next code point of the label; returns its properties (none for ASCII).
-    #[inline]
+    #[inline(always)]
     fn push(&mut self, c: char, valid: Option<bool>) -> Option<Props> {
         let i = self.count;
         self.count += 1;
@@ -648,6 +728,7 @@ struct Snapshot {
     chars: usize,
     bytes: usize,
     out: usize,
+    text: usize,
     statuses: Statuses,
 }
 
@@ -666,11 +747,19 @@ struct Stream {
     ends_in_dot: bool,
     bidi_domain: bool,
     bidi_failed: u8,
-    /// The first label that fails a condition of RFC 5893 section 2, and its length in bytes.
-    bidi_first: Option<(usize, usize)>,
-    /// The first label with a status but those of CheckBidi, and its length in bytes.
-    first: Option<(usize, usize)>,
+    /// The first label that fails a condition of RFC 5893 section 2.
+    bidi_first: Option<usize>,
+    /// The first label with a status but those of CheckBidi.
+    first: Option<usize>,
     a3_unknown: Vec<usize>,
+    /// The text of the labels an error may name (the first in error, the first to fail the
+    /// Bidi rule), kept as they pass rather than found again by a second pass.
+    named: Vec<(usize, String)>,
+    /// No earlier label is in error, so the current one may be named: ToASCII keeps its text
+    /// whatever its length (the error holds it anyway, section 4.2 step 4 having refused it).
+    keep_whole: bool,
+    /// ToUnicode: the text of the current label before it was decoded as an A-label.
+    a_label: String,
     /// The current label: its index, phase, code points and bytes, where it starts in `out`
     /// (ToUnicode) or its text (ToASCII).
     index: usize,
@@ -684,6 +773,7 @@ struct Stream {
     rtl: bool,
     scratch: String,
     buf: Vec<char>,
+    cache: EntryCache,
 }
 
 impl Stream {
@@ -707,6 +797,9 @@ impl Stream {
             bidi_first: None,
             first: None,
             a3_unknown: Vec::new(),
+            named: Vec::new(),
+            keep_whole: true,
+            a_label: String::new(),
             index: 0,
             phase: Phase::Head,
             chars: 0,
@@ -718,6 +811,7 @@ impl Stream {
             rtl: false,
             scratch: String::new(),
             buf: Vec::new(),
+            cache: EntryCache::new(),
         }
     }
 
@@ -729,25 +823,23 @@ impl Stream {
         if self.options.check_bidi && self.bidi_domain {
             // The short path records each label's conditions under its index; the first is
             // what the error names.
-            self.statuses.enter(self.bidi_first.map(|(index, _)| index));
+            self.statuses.enter(self.bidi_first);
             super::add_bidi_conditions(self.bidi_failed, &mut self.statuses);
         }
         self.statuses.enter(None);
     }
 
-    /// The result of the statuses recorded: the error names the first label in error, found
-    /// again by [`processed_label`] (error path only).
-    fn error(&self, input: &str) -> Result<(), Error> {
-        let capacity = |index| {
-            [self.first, self.bidi_first]
-                .into_iter()
-                .flatten()
-                .find(|&(i, _)| i == index)
-                .map_or(0, |(_, bytes)| bytes)
-        };
-        let transitional = self.options.transitional_processing;
-        self.statuses
-            .into_result_with(|index| processed_label(input, transitional, index, capacity(index)))
+    /// The result of the statuses recorded: the error names the first label in error, whose
+    /// text was kept as it passed.
+    fn error(&mut self) -> Result<(), Error> {
+        let named = &mut self.named;
+        self.statuses.into_result_with(|index| {
+            named
+                .iter_mut()
+                .find(|(i, _)| *i == index)
+                .map(|(_, text)| core::mem::take(text))
+                .unwrap_or_default()
+        })
     }
 
     /// The text of the current label, where it is kept.
@@ -755,6 +847,29 @@ impl Stream {
         match self.form {
             Form::Ascii => &self.text,
             Form::Unicode => self.out.get(self.start..).unwrap_or(""),
+        }
+    }
+
+    /// Criterion 7 for a code point of step 2 whose status step 1 did not give (a mapping's
+    /// or a normalization's), as [`Checker::push`] would look it up.
+    #[inline]
+    fn validity(&mut self, c: char, valid: Option<bool>) -> Option<bool> {
+        if valid.is_some() || c.is_ascii() {
+            return valid;
+        }
+        Some(match self.cache.entry(c) {
+            Entry::Valid => true,
+            Entry::Deviation(_) => !self.options.transitional_processing,
+            _ => false,
+        })
+    }
+
+    /// ToASCII, a label too long for its text to be encoded: kept only for the error.
+    fn keep_long(&mut self, c: char) {
+        if self.keep_whole {
+            self.text.push(c);
+        } else if !self.text.is_empty() {
+            self.text = String::new();
         }
     }
 
@@ -780,6 +895,10 @@ impl Stream {
         let mut rtl = self.rtl;
         // ToASCII: the label as it goes into the output, when that is known.
         let mut ascii: Option<String> = None;
+        // ToASCII: the label's text went into `ascii` (an ASCII label is its own A-label), or
+        // its encoding, in `scratch`: the buffer goes back after use, for the next label.
+        let mut moved = false;
+        let mut encoded = false;
         let mut empty = self.chars == 0;
         match self.phase {
             Phase::Head | Phase::Plain | Phase::Long => {
@@ -791,8 +910,10 @@ impl Stream {
                         self.decide_a3(index);
                     } else if self.checker.all_ascii {
                         ascii = Some(core::mem::take(&mut self.text));
+                        moved = true;
                     } else {
                         ascii = Some(self.encode_text());
+                        encoded = true;
                     }
                 }
             }
@@ -806,7 +927,10 @@ impl Stream {
                 match self.form {
                     Form::Unicode => empty = self.out.len() == self.start,
                     Form::Ascii => {
-                        ascii = Some(basic.unwrap_or_else(|| core::mem::take(&mut self.text)))
+                        ascii = Some(basic.unwrap_or_else(|| {
+                            moved = true;
+                            core::mem::take(&mut self.text)
+                        }))
                     }
                 }
             }
@@ -817,6 +941,7 @@ impl Stream {
                         self.decide_a3(index);
                     } else {
                         ascii = Some(self.encode_text());
+                        encoded = true;
                     }
                 }
             }
@@ -827,19 +952,43 @@ impl Stream {
         if validated {
             self.bidi_failed |= failed;
             if failed != 0 && self.bidi_first.is_none() {
-                self.bidi_first = Some((index, self.bytes));
+                self.bidi_first = Some(index);
             }
         }
         if self.x4_2 && empty && !is_root {
             self.statuses.add(Status::X4_2);
         }
+        let end = self.out.len();
         if self.form == Form::Ascii {
             self.account(ascii.as_deref(), index);
         } else if !last {
             self.out.push('.');
         }
         if self.first.is_none() && self.statuses.first_label() == Some(index) {
-            self.first = Some((index, self.bytes));
+            self.first = Some(index);
+        }
+        if self.keep_whole && (self.first == Some(index) || self.bidi_first == Some(index)) {
+            let text = match self.form {
+                Form::Ascii if moved => ascii.take().unwrap_or_default(),
+                Form::Ascii => core::mem::take(&mut self.text),
+                // A decoded A-label: the output holds its U-label.
+                Form::Unicode if self.phase == Phase::Ace && validated => {
+                    core::mem::take(&mut self.a_label)
+                }
+                Form::Unicode => self.out.get(self.start..end).unwrap_or("").into(),
+            };
+            // The error holds the text: no more heap than the label itself.
+            let mut text = text;
+            text.shrink_to_fit();
+            self.named.push((index, text));
+        }
+        if let Some(mut buffer) = ascii {
+            buffer.clear();
+            if moved {
+                self.text = buffer;
+            } else if encoded {
+                self.scratch = buffer;
+            }
         }
         // The next label.
         self.index += 1;
@@ -848,6 +997,8 @@ impl Stream {
         self.bytes = 0;
         self.start = self.out.len();
         self.text.clear();
+        self.a_label.clear();
+        self.keep_whole = self.first.is_none();
         self.checker = Checker::new(self.options, self.options.transitional_processing);
         self.deltas = Deltas::EMPTY;
         self.rtl = false;
@@ -901,8 +1052,9 @@ impl Stream {
             self.statuses.add(Status::V1);
         }
         let result = checker.finish(&mut self.statuses);
-        if self.form == Form::Ascii {
-            self.text = label;
+        match self.form {
+            Form::Ascii => self.text = label,
+            Form::Unicode => self.a_label = label,
         }
         (Some(result), basic)
     }
@@ -979,6 +1131,77 @@ impl Stream {
 }
 
 impl Back for Stream {
+    /// Once the label's phase cannot change but by its end, the checks run on each code
+    /// point and the text is kept at once.
+    fn push_span(&mut self, span: &str) {
+        let mut rest = span;
+        while let Some(c) = rest.chars().next() {
+            let steady = matches!(
+                (self.form, self.phase),
+                (_, Phase::Long) | (Form::Unicode, Phase::Plain)
+            );
+            if steady {
+                break;
+            }
+            self.push(c.to_ascii_lowercase(), Some(true));
+            rest = rest.get(c.len_utf8()..).unwrap_or("");
+        }
+        if rest.is_empty() {
+            return;
+        }
+        let long = self.phase == Phase::Long;
+        let mut upper = false;
+        for c in rest.chars() {
+            upper |= c.is_ascii_uppercase();
+            let c = c.to_ascii_lowercase();
+            self.chars += 1;
+            self.checker.push(c, Some(true));
+            if long {
+                self.deltas.push(c);
+            }
+        }
+        self.bytes += rest.len();
+        let kept = match self.form {
+            Form::Unicode => &mut self.out,
+            Form::Ascii if self.keep_whole => &mut self.text,
+            Form::Ascii => {
+                if !self.text.is_empty() {
+                    self.text = String::new();
+                }
+                return;
+            }
+        };
+        if upper {
+            kept.extend(rest.chars().map(|c| c.to_ascii_lowercase()));
+        } else {
+            kept.push_str(rest);
+        }
+    }
+
+    /// An A-label's ASCII is only kept until the label ends: a run of it at once.
+    fn push_ascii(&mut self, mut bytes: &[u8]) {
+        while let Some((&b, rest)) = bytes.split_first() {
+            if self.phase != Phase::Ace || b == b'.' {
+                self.push(char::from(b.to_ascii_lowercase()), Some(true));
+                bytes = rest;
+                continue;
+            }
+            let n = bytes.iter().position(|&b| b == b'.').unwrap_or(bytes.len());
+            let (chunk, rest) = bytes.split_at_checked(n).unwrap_or((bytes, &[]));
+            self.chars += n;
+            self.bytes += n;
+            let kept = match self.form {
+                Form::Ascii => &mut self.text,
+                Form::Unicode => &mut self.out,
+            };
+            match core::str::from_utf8(chunk) {
+                Ok(text) if !chunk.iter().any(u8::is_ascii_uppercase) => kept.push_str(text),
+                _ => kept.extend(chunk.iter().map(|b| char::from(b.to_ascii_lowercase()))),
+            }
+            bytes = rest;
+        }
+    }
+
     #[inline]
     fn push(&mut self, c: char, valid: Option<bool>) {
         if c == '.' {
@@ -990,6 +1213,7 @@ impl Back for Stream {
         match self.phase {
             Phase::Head => {
                 self.keep(c);
+                let valid = self.validity(c, valid);
                 self.checker.push(c, valid);
                 if self.chars == 4 {
                     self.phase = if self.label() == "xn--" {
@@ -1000,19 +1224,22 @@ impl Back for Stream {
                 }
             }
             Phase::Plain => {
+                let valid = self.validity(c, valid);
                 self.checker.push(c, valid);
                 if self.long() {
                     self.phase = Phase::Long;
-                    let text = core::mem::take(&mut self.text);
-                    text.chars().for_each(|k| self.deltas.push(k));
+                    self.text.chars().for_each(|k| self.deltas.push(k));
                     self.deltas.push(c);
+                    self.keep_long(c);
                 } else {
                     self.keep(c);
                 }
             }
             Phase::Long => {
+                let valid = self.validity(c, valid);
                 self.checker.push(c, valid);
                 self.deltas.push(c);
+                self.keep_long(c);
             }
             Phase::Ace if c.is_ascii() => self.keep(c),
             Phase::Ace | Phase::AceNonAscii => {
@@ -1027,11 +1254,11 @@ impl Back for Stream {
                         BidiClass::R | BidiClass::AL | BidiClass::AN
                     );
                 if self.long() {
-                    if !self.text.is_empty() {
-                        let text = core::mem::take(&mut self.text);
-                        text.chars().for_each(|k| self.deltas.push(k));
+                    if self.deltas.total == 0 {
+                        self.text.chars().for_each(|k| self.deltas.push(k));
                     }
                     self.deltas.push(c);
+                    self.keep_long(c);
                 } else {
                     self.keep(c);
                 }
@@ -1050,6 +1277,7 @@ impl Back for Stream {
             chars: self.chars,
             bytes: self.bytes,
             out: self.out.len(),
+            text: self.text.len(),
             statuses: self.statuses,
         })
     }
@@ -1078,12 +1306,15 @@ impl Back for Stream {
         {
             *count += times64 * (a - b);
         }
-        if self.form == Form::Unicode {
-            let period = before.out..now.out;
-            self.out.reserve(times * period.len());
-            for _ in 0..times {
-                self.out.extend_from_within(period.clone());
-            }
+        let (text, period) = match self.form {
+            Form::Unicode => (&mut self.out, before.out..now.out),
+            Form::Ascii => (&mut self.text, before.text..now.text),
+        };
+        // Exactly the copies, and room for the code points the run leaves in the normalizer
+        // (its last starter): a text the error returns grows no further than itself.
+        text.reserve_exact((times + 1) * period.len() + 16);
+        for _ in 0..times {
+            text.extend_from_within(period.clone());
         }
         true
     }
