@@ -359,6 +359,40 @@ impl Front {
     }
 }
 
+/// The properties of the last code points looked up, by the low bits of the code point, as
+/// [`EntryCache`] keeps the mapping's values: a long label repeats a few code points.
+struct PropsCache {
+    keys: [u32; PROPS_SLOTS],
+    values: [Props; PROPS_SLOTS],
+}
+
+/// Slots of [`PropsCache`], a power of two.
+const PROPS_SLOTS: usize = 64;
+
+impl PropsCache {
+    fn new() -> Self {
+        // No scalar value is u32::MAX: every slot starts empty.
+        PropsCache {
+            keys: [u32::MAX; PROPS_SLOTS],
+            values: [ucd::props('\0'); PROPS_SLOTS],
+        }
+    }
+
+    #[inline]
+    fn get(&mut self, c: char) -> Props {
+        let cp = c as u32;
+        let slot = cp as usize % PROPS_SLOTS;
+        let (Some(key), Some(value)) = (self.keys.get_mut(slot), self.values.get_mut(slot)) else {
+            return ucd::props(c);
+        };
+        if *key != cp {
+            *key = cp;
+            *value = ucd::props(c);
+        }
+        *value
+    }
+}
+
 /// How many copies of `unit` (one code point's UTF-8, 2 to 4 bytes) `bytes` starts with.
 /// Compared byte by byte: a call to `memcmp` for each copy cost more than the copy.
 #[inline]
@@ -452,8 +486,19 @@ impl Checker {
     }
 
     /// The next code point of the label; returns its properties (none for ASCII).
-    #[inline(always)]
+    #[inline]
     fn push(&mut self, c: char, valid: Option<bool>) -> Option<Props> {
+        self.push_with(c, valid, ucd::props)
+    }
+
+    /// [`Checker::push`] with the properties of a non-ASCII code point from `props`.
+    #[inline(always)]
+    fn push_with(
+        &mut self,
+        c: char,
+        valid: Option<bool>,
+        props: impl FnOnce(char) -> Props,
+    ) -> Option<Props> {
         let i = self.count;
         self.count += 1;
         // The same code point again changes nothing but the count: every criterion it can fail
@@ -480,7 +525,7 @@ impl Checker {
             (crate::bidi::bidi_class(c), JoiningType::U, false, None)
         } else {
             self.all_ascii = false;
-            let p = ucd::props(c);
+            let p = props(c);
             if i == 0 && p.is_mark() {
                 self.statuses.add(Status::V6);
             }
@@ -611,7 +656,13 @@ struct Deltas {
     len: usize,
     values: [u32; DISTINCT],
     counts: [u64; DISTINCT],
+    /// One more than the index in `values` of a value, by its low bits (0: none), tried
+    /// before the search: the values of a long label come again and again.
+    slots: [u8; DELTA_SLOTS],
 }
+
+/// Slots of [`Deltas::slots`], a power of two.
+const DELTA_SLOTS: usize = 64;
 
 impl Deltas {
     const EMPTY: Deltas = Deltas {
@@ -622,6 +673,7 @@ impl Deltas {
         len: 0,
         values: [0; DISTINCT],
         counts: [0; DISTINCT],
+        slots: [0; DELTA_SLOTS],
     };
 
     #[inline]
@@ -636,6 +688,15 @@ impl Deltas {
         if self.many {
             return;
         }
+        let slot = v as usize % DELTA_SLOTS;
+        let hint = usize::from(self.slots.get(slot).copied().unwrap_or(0));
+        if let Some(i) = hint.checked_sub(1)
+            && self.values.get(i) == Some(&v)
+            && let Some(count) = self.counts.get_mut(i)
+        {
+            *count += 1;
+            return;
+        }
         let values = self.values.get(..self.len).unwrap_or(&[]);
         if let Some(i) = values.iter().position(|&x| x == v) {
             if let Some(count) = self.counts.get_mut(i) {
@@ -647,6 +708,10 @@ impl Deltas {
             *value = v;
             *count = 1;
             self.len += 1;
+            if let Some(hint) = self.slots.get_mut(slot) {
+                // DISTINCT is below 255, so the index fits.
+                *hint = u8::try_from(self.len).unwrap_or(0);
+            }
         } else {
             self.many = true;
         }
@@ -774,6 +839,7 @@ struct Stream {
     scratch: String,
     buf: Vec<char>,
     cache: EntryCache,
+    props: PropsCache,
 }
 
 impl Stream {
@@ -812,6 +878,7 @@ impl Stream {
             scratch: String::new(),
             buf: Vec::new(),
             cache: EntryCache::new(),
+            props: PropsCache::new(),
         }
     }
 
@@ -1155,7 +1222,8 @@ impl Back for Stream {
             upper |= c.is_ascii_uppercase();
             let c = c.to_ascii_lowercase();
             self.chars += 1;
-            self.checker.push(c, Some(true));
+            let cache = &mut self.props;
+            self.checker.push_with(c, Some(true), |c| cache.get(c));
             if long {
                 self.deltas.push(c);
             }
