@@ -125,10 +125,6 @@ impl core::error::Error for PunycodeError {}
 #[inline]
 fn adapt(delta: u32, numpoints: u32, firsttime: bool) -> u32 {
     let mut delta = if firsttime { delta / DAMP } else { delta / 2 };
-    if delta == 0 {
-        // The formula's value for 0, without its two divisions.
-        return 0;
-    }
     delta += delta / numpoints.max(1);
     let mut k = 0;
     while delta > ADAPT_LIMIT {
@@ -265,14 +261,7 @@ pub(crate) fn decode_deltas(
             .and_then(|length| length.checked_add(1))
             .ok_or(PunycodeError::Overflow)?;
         bias = adapt(i.saturating_sub(oldi), points, oldi == 0);
-        // An insertion within the output needs no division: the usual case, and the only one
-        // of a long run of small deltas (measured on `xn--` + 1 MiB of `a`, streamed ToASCII:
-        // see `benches/hostile.rs`, table/xn_a).
-        let (steps, position) = if i < points {
-            (0, i)
-        } else {
-            (i / points, i % points)
-        };
+        let (steps, position) = (i / points, i % points);
         n = n.checked_add(steps).ok_or(PunycodeError::Overflow)?;
         i = position;
         // `n` starts at `initial_n` and never decreases, so it is never basic: the braced check of
@@ -286,8 +275,9 @@ pub(crate) fn decode_deltas(
         // After an insertion at the end with a delta of 0, `bias` is 0 (`adapt(0, ..)`), so
         // each next digit 0 ("a" or "A") is a whole delta of 0 again: `c` once more at the end,
         // with the state as it was. The long run of "a" of a hostile A-label then costs the
-        // insertions alone (`benches/hostile.rs`, table/xn_a: about 100 instructions a byte
-        // of the general loop, 25 here, callgrind).
+        // insertions alone: `xn--` + 1 MiB of `a`, streamed ToASCII (`benches/hostile.rs`,
+        // table/xn_a), 150.9 M instructions without this loop, 96.4 M with it (callgrind);
+        // decoding the 4,427 A-label payloads of data/bench: 5.46 M without, 5.45 M with.
         if bias == 0 && usize::try_from(i).is_ok_and(|i| i == length) {
             while let Some(&(b'a' | b'A')) = bytes.as_slice().first() {
                 bytes.next();

@@ -25,7 +25,13 @@
 //!
 //! A run of one repeated code point costs one lookup once the stream is in a steady state:
 //! [`Front::feed`] processes two copies, and when they leave the state as it was but for its
-//! counters, adds the counts of the rest of the run at once.
+//! counters, adds the counts of the rest of the run at once. Runs of ASCII and spans of code
+//! points that steps 1 and 2 keep as they are pass to the back end at once, and an ignored
+//! code point's copies are skipped.
+//!
+//! An error names the first label in error as step 2 gives it: that label's text is kept as it
+//! passes (ToASCII: whatever its length, while no earlier label is in error), so there is no
+//! second pass; it is output, and can be 11 times the input (U+FDFA maps 3 bytes to 33).
 //!
 //! Where the memory is not bounded by the input: a segment without a cut point (a megabyte of
 //! combining marks) is normalized as a whole; an A-label whose Punycode inserts anywhere but at
@@ -220,7 +226,7 @@ impl Front {
             if c.is_ascii() {
                 // Every ASCII code point is a cut point whose segment is itself: the run after
                 // `c` passes on at once, but its last code point, which may compose with what
-                // follows (U+0061 U+0301).
+                // follows (U+0061 U+0301). `xn--` + 1 MiB of `a`: 35 ms before, 20 ms after.
                 let rest = chars.as_str();
                 let run = rest
                     .bytes()
@@ -242,7 +248,8 @@ impl Front {
             let unit = c.encode_utf8(&mut unit).as_bytes();
             let rest = chars.as_str();
             if ignored {
-                // Step 1 removes every copy: nothing to map, nothing changes.
+                // Step 1 removes every copy: nothing to map, nothing changes (1 MiB of U+00AD
+                // before `a.com`: 22.7 ms before, 0.75 ms after, one run each).
                 let run = run_of(rest.as_bytes(), unit);
                 chars = rest.get(run * unit.len()..).unwrap_or("").chars();
                 continue;
@@ -252,7 +259,9 @@ impl Front {
             }
             if run_of(rest.as_bytes().get(..unit.len()).unwrap_or(&[]), unit) == 0 {
                 // A span of code points that steps 1 and 2 keep as they are passes on at once,
-                // but its last, which may compose with what follows.
+                // but its last, which may compose with what follows. Instructions on 1 MiB
+                // (streamed ToASCII, callgrind): Arabic words 215.2 M before, 113.6 M after;
+                // `\u{5D0}1` 222.0 M, 109.8 M; `A\u{DF}` 229.6 M, 135.9 M.
                 if self.start == Some((c, Some(true))) {
                     let span = rest
                         .char_indices()
@@ -360,7 +369,9 @@ impl Front {
 }
 
 /// The properties of the last code points looked up, by the low bits of the code point, as
-/// [`EntryCache`] keeps the mapping's values: a long label repeats a few code points.
+/// [`EntryCache`] keeps the mapping's values: a long label repeats a few code points. With the
+/// slot index of [`Deltas`], measured together on 1 MiB of Arabic words (streamed ToASCII,
+/// callgrind): 110.7 M instructions without, 92.4 M with (17 % fewer).
 struct PropsCache {
     keys: [u32; PROPS_SLOTS],
     values: [Props; PROPS_SLOTS],
@@ -394,7 +405,9 @@ impl PropsCache {
 }
 
 /// How many copies of `unit` (one code point's UTF-8, 2 to 4 bytes) `bytes` starts with.
-/// Compared byte by byte: a call to `memcmp` for each copy cost more than the copy.
+/// Compared byte by byte rather than by a call to `memcmp` for each copy: 1.5 % fewer
+/// instructions on 1 MiB of Arabic words (streamed ToASCII, callgrind), where it runs once a
+/// code point.
 #[inline]
 fn run_of(bytes: &[u8], unit: &[u8]) -> usize {
     bytes
@@ -491,7 +504,9 @@ impl Checker {
         self.push_with(c, valid, ucd::props)
     }
 
-    /// [`Checker::push`] with the properties of a non-ASCII code point from `props`.
+    /// [`Checker::push`] with the properties of a non-ASCII code point from `props`. Always
+    /// inlined into the loop of [`Stream::push_span`]: 6 % fewer instructions on 1 MiB of
+    /// Arabic words (117.9 M against 110.5 M, callgrind).
     #[inline(always)]
     fn push_with(
         &mut self,
@@ -963,7 +978,8 @@ impl Stream {
         // ToASCII: the label as it goes into the output, when that is known.
         let mut ascii: Option<String> = None;
         // ToASCII: the label's text went into `ascii` (an ASCII label is its own A-label), or
-        // its encoding, in `scratch`: the buffer goes back after use, for the next label.
+        // its encoding, in `scratch`: the buffer goes back after use, for the next label
+        // (`\u{FC}.` repeated, 1 MiB: 516.6 M instructions with an allocation a label, 449.1 M).
         let mut moved = false;
         let mut encoded = false;
         let mut empty = self.chars == 0;
