@@ -234,6 +234,33 @@ fn uts46_long_labels_without_verify_dns_length() {
     }
 }
 
+/// Found by the `uts46` target (a law of the target, not a fault of the crate): `xn--1ugg`
+/// decodes to U+200D U+2010 (Python's `punycode` codec gives the same), which stays as it is
+/// in ToUnicode, since a decoded label is validated with Transitional_Processing false (UTS #46
+/// section 4 step 4.1); ToASCII of that result under Transitional Processing maps U+200D, a
+/// `deviation` (IdnaMappingTable.txt), to nothing, and U+2010 alone is `xn--4ug` (the same
+/// codec). So ToASCII(ToUnicode(x)) = ToASCII(x) holds for Nontransitional Processing only.
+#[test]
+fn uts46_transitional_round_trip_maps_a_decoded_deviation() {
+    // The flags of the input the target found (CheckJoiners off: U+200D alone breaks RFC 5892
+    // Appendix A.2, status C2).
+    let options = uts46::Options::new()
+        .check_hyphens(false)
+        .check_joiners(false)
+        .transitional_processing(true)
+        .ignore_invalid_punycode(true);
+    let (unicode, result) = uts46::to_unicode("97c.xn--1ugg", options);
+    assert_eq!((unicode.as_str(), result), ("97c.\u{200D}\u{2010}", Ok(())));
+    assert_eq!(
+        uts46::to_ascii("97c.xn--1ugg", options).as_deref(),
+        Ok("97c.xn--1ugg")
+    );
+    assert_eq!(
+        uts46::to_ascii(&unicode, options).as_deref(),
+        Ok("97c.xn--4ug")
+    );
+}
+
 /// The streamed path of UTS #46 (inputs over 1 KiB, `src/uts46/stream.rs`) names the same first
 /// label in error as the short path: the label after Map and Normalize (UTS #46 section 4,
 /// steps 1 and 2), by its index. Expected values from the criteria and IdnaMappingTable.txt.

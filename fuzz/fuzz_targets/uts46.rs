@@ -155,15 +155,21 @@ fn laws(input: &str, options: Options) {
             result.is_ok(),
             "{input:?}: ToASCII {ascii:?} but ToUnicode {unicode:?} {result:?}"
         );
-        assert_eq!(
-            uts46::to_ascii(&unicode, options).as_ref(),
-            Ok(ascii),
-            "{input:?} -> ToUnicode {unicode:?} {options:?}"
-        );
+        // Under Transitional Processing a deviation that an A-label decodes to stays (section
+        // 4 step 4.1: the decoded label is checked with Transitional_Processing false), and
+        // processing the result again maps it (`xn--1ugg` is U+200D U+2010): this law and the
+        // next hold for Nontransitional Processing only.
+        if !options.transitional_processing {
+            assert_eq!(
+                uts46::to_ascii(&unicode, options).as_ref(),
+                Ok(ascii),
+                "{input:?} -> ToUnicode {unicode:?} {options:?}"
+            );
+        }
     }
 
     let (unicode, result) = uts46::to_unicode(input, options);
-    if result.is_ok() {
+    if result.is_ok() && !options.transitional_processing {
         let (again, again_result) = uts46::to_unicode(&unicode, options);
         assert!(
             again_result.is_ok(),
