@@ -18,6 +18,7 @@ use idn_hostname::{is_hostname, is_idn_hostname, punycode, uts46};
 const ASCII: &str = include_str!("../data/bench/ascii.txt");
 const INVALID: &str = include_str!("../data/bench/invalid.txt");
 const LONG: &str = include_str!("../data/bench/long.txt");
+const REALISTIC: &str = include_str!("../data/bench/realistic.txt");
 const SCRIPTS: &[(&str, &str)] = &[
     ("latin", include_str!("../data/bench/latin.txt")),
     ("cyrillic", include_str!("../data/bench/cyrillic.txt")),
@@ -40,6 +41,9 @@ fn rows(text: &'static str) -> impl Iterator<Item = Vec<&'static str>> {
 #[path = "formats/ldh_floor.rs"]
 mod ldh_floor;
 use ldh_floor::ldh_loop;
+
+#[path = "formats/realistic.rs"]
+mod realistic;
 
 fn idna_strict(name: &str) -> bool {
     idna::domain_to_ascii_strict(name).is_ok()
@@ -136,6 +140,22 @@ fn formats(c: &mut Criterion) {
     ascii_group(c, "long253/a-label", &a);
     let invalid: Vec<&str> = rows(INVALID).map(|r| r[1]).collect();
     ascii_group(c, "invalid", &invalid);
+    realistic_groups(c);
+}
+
+/// Names as they occur (issue #16), one group per view of `realistic.txt`: the ASCII names and
+/// the A-forms with the ASCII-compatible functions, the U-forms and the mix of the three with
+/// the Unicode ones. `cargo bench --bench formats -- realistic` runs these alone.
+fn realistic_groups(c: &mut Criterion) {
+    for view in realistic::VIEWS {
+        let names = realistic::view(REALISTIC, view).unwrap_or_default();
+        let name = format!("realistic/{view}");
+        if matches!(view, "ascii" | "a-label") {
+            ascii_group(c, &name, &names);
+        } else {
+            unicode_group(c, &name, &names);
+        }
+    }
 }
 
 criterion_group!(benches, formats);

@@ -1,5 +1,5 @@
-//! The data the crate carries is the data its README says: every file of `data/unicode` and
-//! `data/json-schema-test-suite` matches its line in the folder's `SHA256SUMS`, no listed file is
+//! The data the crate carries is the data its README says: every file of `data/unicode`,
+//! `data/json-schema-test-suite` and `data/psl` matches its line in the folder's `SHA256SUMS`, no listed file is
 //! missing, and no data file is present without a line.
 
 use sha2::{Digest, Sha256};
@@ -80,4 +80,10 @@ fn unicode_files_match_their_sums() {
 fn json_schema_suite_files_match_their_sums() {
     // Draft 3, 4 and 6 have one file each; draft 7, 2019-09, 2020-12 and v1 have two.
     assert_eq!(check_folder("json-schema-test-suite"), 11);
+}
+
+#[test]
+fn public_suffix_list_matches_its_sum() {
+    // The one list data/psl/README.md names.
+    assert_eq!(check_folder("psl"), 1);
 }

@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 n=${1:-1000000}
 cargo build -q --release -p idn-hostname-cli
-bin=target/release/idn-hostname
+bin="${CARGO_TARGET_DIR:-target}/release/idn-hostname"
 input=$(mktemp)
 trap 'rm -f "$input"' EXIT
 # The corpora repeated until there are n names (the U-label and A-label columns, one a line).

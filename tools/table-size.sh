@@ -32,7 +32,7 @@ fn main() {
 RS
 cat > "$dir/src/bin/convert.rs" <<'RS'
 fn main() {
-    let options = idn_hostname::uts46::Options::DEFAULT;
+    let options = idn_hostname::uts46::Options::new();
     let ok = std::env::args().skip(1).filter(|a| idn_hostname::uts46::to_ascii(a, options).is_ok()).count();
     std::process::exit(i32::try_from(ok).unwrap_or(0));
 }

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Instructions per pass over each corpus, by callgrind (deterministic, unlike time on a shared
 # machine), for the functions of benches/formats.rs; prints the same ratios as ratios.py.
-# Usage: tools/corpus/count.sh [passes]   (run from the crate root)
+# Usage: tools/corpus/count.sh [passes] [only]   (run from the crate root; `only` keeps the rows
+# whose corpus starts with it, e.g. `realistic`)
 set -euo pipefail
 passes="${1:-5}"
+only="${2:-}"
 cargo build --release --quiet -p corpus --bin count
-bin=target/release/count
+bin="${CARGO_TARGET_DIR:-target}/release/count"
 ir() { # file column function passes
   valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" "$@" 2>&1 |
     sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
@@ -19,6 +21,7 @@ per_pass() { # file column function
 printf '%-12s %-8s %10s %10s %10s %10s %10s | %s\n' corpus form ldh_loop is_hostname is_idn_hostname idna_strict uts46 "idna/ours"
 row() { # name file column form
   local ldh host idn idna uts
+  case "$1" in "$only"*) ;; *) return ;; esac
   if [ "$4" = u-label ]; then
     ldh=-; host=-
     idn=$(per_pass "$2" "$3" is_idn_hostname)
@@ -42,3 +45,10 @@ done
 row long253 data/bench/long.txt 0 u-label
 row long253 data/bench/long.txt 1 a-label
 row invalid data/bench/invalid.txt 1 invalid
+# Names as they occur: the views of realistic.txt (see benches/formats/realistic.rs); the mix
+# holds U-forms, so it is counted as those are.
+for view in ascii a-label u-label mix; do
+  form=$view
+  [ "$view" = mix ] && form=u-label
+  row "realistic/$view" data/bench/realistic.txt "$view" "$form"
+done

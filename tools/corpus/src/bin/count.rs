@@ -5,6 +5,7 @@
 //! ```text
 //! cargo build --release -p corpus --bin count
 //! perf stat -e instructions:u,cycles:u target/release/count data/bench/cyrillic.txt 0 is_idn_hostname 1000
+//! target/release/count data/bench/realistic.txt a-label is_hostname 1000
 //! ```
 //!
 //! `tools/corpus/count.sh` runs every pair and prints the ratios per pass (the counts of a run
@@ -17,14 +18,17 @@ use std::process::ExitCode;
 mod ldh_floor;
 use ldh_floor::ldh_loop;
 
+#[path = "../../../../benches/formats/realistic.rs"]
+mod realistic;
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [file, column, function, passes] = args.as_slice() else {
         eprintln!("usage: count <corpus.txt> <column> <function> <passes>");
         return ExitCode::from(2);
     };
-    let (Ok(column), Ok(passes)) = (column.parse::<usize>(), passes.parse::<usize>()) else {
-        eprintln!("count: column and passes are numbers");
+    let Ok(passes) = passes.parse::<usize>() else {
+        eprintln!("count: passes is a number");
         return ExitCode::from(2);
     };
     let text = match std::fs::read_to_string(file) {
@@ -34,11 +38,24 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let names: Vec<&str> = text
-        .lines()
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .filter_map(|l| l.split('\t').nth(column))
-        .collect();
+    // A column is a number, or one of the views of realistic.txt (`realistic::VIEWS`).
+    let names: Vec<&str> = match column.parse::<usize>() {
+        Ok(column) => text
+            .lines()
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .filter_map(|l| l.split('\t').nth(column))
+            .collect(),
+        Err(_) => match realistic::view(&text, column) {
+            Some(names) => names,
+            None => {
+                eprintln!(
+                    "count: a column is a number or one of {:?}",
+                    realistic::VIEWS
+                );
+                return ExitCode::from(2);
+            }
+        },
+    };
     let f: fn(&str) -> bool = match function.as_str() {
         "ldh_loop" => ldh_loop,
         "is_hostname" => idn_hostname::is_hostname,
