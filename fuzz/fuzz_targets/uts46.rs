@@ -50,11 +50,11 @@ fuzz_target!(|data: &[u8]| {
     if like_idna {
         compare_with_idna(input, flags);
     }
-    laws(input, flags.options());
+    laws(input, flags);
 });
 
 /// The seven flags read from the first byte: `Options` has setters only, and the comparison
-/// with `idna` needs to read three of them back.
+/// with `idna` and the laws need to read some of them back.
 #[derive(Clone, Copy, Debug)]
 struct Flags {
     use_std3_ascii_rules: bool,
@@ -106,11 +106,8 @@ fn compare_with_idna(input: &str, flags: Flags) {
         ..flags
     };
     let (ours, our_result) = uts46::to_unicode(input, lengthless.options());
-    let (theirs, their_result) = Uts46::new().to_unicode(
-        input.as_bytes(),
-        deny_list(flags),
-        hyphens(flags),
-    );
+    let (theirs, their_result) =
+        Uts46::new().to_unicode(input.as_bytes(), deny_list(flags), hyphens(flags));
     match (&our_result, &their_result) {
         (Ok(()), Ok(())) => assert_eq!(ours, theirs, "ToUnicode {input:?} {options:?}"),
         (Err(_), Err(_)) => {}
@@ -141,7 +138,8 @@ fn hyphens(flags: Flags) -> Hyphens {
 }
 
 /// The laws of section 4, under any flags.
-fn laws(input: &str, options: Options) {
+fn laws(input: &str, flags: Flags) {
+    let options = flags.options();
     let ours = uts46::to_ascii(input, options);
     if let Ok(ascii) = &ours {
         assert!(ascii.is_ascii(), "{input:?} -> {ascii:?}");
@@ -159,7 +157,7 @@ fn laws(input: &str, options: Options) {
         // 4 step 4.1: the decoded label is checked with Transitional_Processing false), and
         // processing the result again maps it (`xn--1ugg` is U+200D U+2010): this law and the
         // next hold for Nontransitional Processing only.
-        if !options.transitional_processing {
+        if !flags.transitional_processing {
             assert_eq!(
                 uts46::to_ascii(&unicode, options).as_ref(),
                 Ok(ascii),
@@ -169,7 +167,7 @@ fn laws(input: &str, options: Options) {
     }
 
     let (unicode, result) = uts46::to_unicode(input, options);
-    if result.is_ok() && !options.transitional_processing {
+    if result.is_ok() && !flags.transitional_processing {
         let (again, again_result) = uts46::to_unicode(&unicode, options);
         assert!(
             again_result.is_ok(),
