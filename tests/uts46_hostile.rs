@@ -7,7 +7,10 @@
 //! a `uts46::Error` carries (`Error::label`, the label after Map and Normalize). That text can be
 //! 11 times the input (U+FDFA, 3 bytes, maps to 18 code points, 33 bytes), more than any bound
 //! on the input alone, so the bound of ToASCII is 4 times the input on top of the label it
-//! returns, and the output of ToUnicode counts the label too.
+//! returns, and the output of ToUnicode counts the label too. As the output of ToUnicode, that
+//! label is a string grown as it passes, whose capacity can be up to twice its length when it
+//! ends: ToASCII may hold twice the label (the fixed inputs below, whose label grows at once,
+//! stay within the label itself).
 //!
 //! Not bounded yet, so not here: an A-label of more than 63 code points whose Punycode inserts
 //! anywhere but at the end (`xn--` + `a9z0b` repeated) is decoded by `punycode::decode`, about
@@ -116,9 +119,9 @@ fn check(name: &str, input: &str, failures: &mut Vec<String>) -> ([usize; 3], [u
     let output = out.len() + result.err().map_or(0, |e| e.label().len());
     let mapping = Options::new().uts46_mapping(true);
     let (mapped, _) = peak(|| mapping.check_idn_hostname(input));
-    if ascii > 4 * n + returned {
+    if ascii > 4 * n + 2 * returned {
         failures.push(format!(
-            "{name} ({n} B): to_ascii {ascii} B > 4x + {returned} B returned"
+            "{name} ({n} B): to_ascii {ascii} B > 4x + 2x {returned} B returned"
         ));
     }
     if unicode > 2 * (n + output) {
@@ -130,6 +133,72 @@ fn check(name: &str, input: &str, failures: &mut Vec<String>) -> ([usize; 3], [u
         failures.push(format!("{name} ({n} B): mapped check {mapped} B > 4x"));
     }
     ([ascii, unicode, mapped], [returned, output])
+}
+
+/// Pieces of generated inputs: letters of several scripts and Bidi classes, digits, joiners
+/// and a virama after its consonant, full stops and what maps to one, ignored, mapped,
+/// disallowed and deviation code points, a combining mark after its starter, and a short
+/// A-label with its full stop (its copies stay apart). Left out: the inputs README "Hostile
+/// input" lists as not bounded yet (a long A-label whose Punycode inserts anywhere but at the
+/// end, combining marks with no starter between them).
+const PIECES: [&str; 26] = [
+    "a",
+    "A",
+    "-",
+    "1",
+    ".",
+    "\u{3002}",
+    "\u{DF}",
+    "\u{FC}",
+    "u\u{308}",
+    "\u{5D0}",
+    "\u{627}",
+    "\u{661}",
+    "\u{200C}",
+    "\u{200D}",
+    "\u{915}\u{94D}",
+    "\u{915}",
+    "\u{AD}",
+    "\u{FDFA}",
+    "\u{E000}",
+    "_",
+    " ",
+    "\u{2488}",
+    "\u{FF0E}",
+    "\u{1F600}",
+    "\u{4F8B}",
+    "xn--bcher-kva.",
+];
+
+/// Inputs of 4 to 64 KiB made of runs of the pieces, against the same bounds.
+fn generated_inputs_are_bounded() {
+    use proptest::prelude::*;
+    use proptest::test_runner::{Config, TestRunner};
+    let runs = prop::collection::vec((0..PIECES.len(), 1..4000usize), 1..40);
+    let mut runner = TestRunner::new(Config {
+        cases: 48,
+        failure_persistence: None,
+        ..Config::default()
+    });
+    let result = runner.run(&runs, |runs| {
+        let mut input = String::new();
+        for (piece, times) in runs {
+            for _ in 0..times {
+                if input.len() >= 64 << 10 {
+                    break;
+                }
+                input.push_str(PIECES.get(piece).copied().unwrap_or("a"));
+            }
+        }
+        prop_assume!(input.len() >= 4 << 10);
+        let mut failures = Vec::new();
+        check("generated", &input, &mut failures);
+        prop_assert!(failures.is_empty(), "{}", failures.join("\n"));
+        Ok(())
+    });
+    if let Err(error) = result {
+        panic!("{error}");
+    }
 }
 
 /// The only test in this binary, so that no other thread allocates while it counts.
@@ -170,6 +239,8 @@ fn heap_is_bounded_and_linear() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+
+    generated_inputs_are_bounded();
 
     // IdnaMappingTable.txt: U+00AD is `ignored` (step 1 removes it).
     let input = format!("{}a.com", "\u{AD}".repeat(1 << 20));
