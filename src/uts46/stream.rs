@@ -806,7 +806,6 @@ struct Snapshot {
     checker: Checker,
     deltas: Deltas,
     chars: usize,
-    bytes: usize,
     out: usize,
     text: usize,
     statuses: Statuses,
@@ -840,12 +839,11 @@ struct Stream {
     keep_whole: bool,
     /// ToUnicode: the text of the current label before it was decoded as an A-label.
     a_label: String,
-    /// The current label: its index, phase, code points and bytes, where it starts in `out`
+    /// The current label: its index, phase, code points, where it starts in `out`
     /// (ToUnicode) or its text (ToASCII).
     index: usize,
     phase: Phase,
     chars: usize,
-    bytes: usize,
     start: usize,
     text: String,
     checker: Checker,
@@ -884,7 +882,6 @@ impl Stream {
             index: 0,
             phase: Phase::Head,
             chars: 0,
-            bytes: 0,
             start: 0,
             text: String::new(),
             checker: Checker::new(options, options.transitional_processing),
@@ -1077,7 +1074,6 @@ impl Stream {
         self.index += 1;
         self.phase = Phase::Head;
         self.chars = 0;
-        self.bytes = 0;
         self.start = self.out.len();
         self.text.clear();
         self.a_label.clear();
@@ -1244,7 +1240,6 @@ impl Back for Stream {
                 self.deltas.push(c);
             }
         }
-        self.bytes += rest.len();
         let kept = match self.form {
             Form::Unicode => &mut self.out,
             Form::Ascii if self.keep_whole => &mut self.text,
@@ -1273,7 +1268,6 @@ impl Back for Stream {
             let n = bytes.iter().position(|&b| b == b'.').unwrap_or(bytes.len());
             let (chunk, rest) = bytes.split_at_checked(n).unwrap_or((bytes, &[]));
             self.chars += n;
-            self.bytes += n;
             let kept = match self.form {
                 Form::Ascii => &mut self.text,
                 Form::Unicode => &mut self.out,
@@ -1293,7 +1287,6 @@ impl Back for Stream {
             return;
         }
         self.chars += 1;
-        self.bytes += c.len_utf8();
         match self.phase {
             Phase::Head => {
                 self.keep(c);
@@ -1359,7 +1352,6 @@ impl Back for Stream {
             checker: self.checker,
             deltas: self.deltas,
             chars: self.chars,
-            bytes: self.bytes,
             out: self.out.len(),
             text: self.text.len(),
             statuses: self.statuses,
@@ -1378,7 +1370,6 @@ impl Back for Stream {
         }
         let times64 = times as u64;
         self.chars += times * (now.chars - before.chars);
-        self.bytes += times * (now.bytes - before.bytes);
         self.checker.count += times * (now.checker.count - before.checker.count);
         let d = &mut self.deltas;
         d.basic += times64 * (now.deltas.basic - before.deltas.basic);
