@@ -659,6 +659,33 @@ impl Checker {
         }
     }
 
+    /// [`Checker::push`] for an ASCII code point but U+002E and A-Z (which step 1 maps), after
+    /// the first four of the label and with no ZWNJ open: on 1 MiB of `\u{5D0}1` (streamed
+    /// ToASCII, callgrind) 81.5 M instructions before, 68.2 M after; Arabic words 63.3 M, 61.1 M.
+    #[inline(always)]
+    fn push_ascii_steady(&mut self, c: char) {
+        if self.count < 4 || self.zwnj_open {
+            self.push(c, Some(true));
+            return;
+        }
+        self.count += 1;
+        self.last = c;
+        self.last_props = None;
+        if self.options.use_std3_ascii_rules
+            && !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        {
+            self.statuses.add(Status::U1);
+        }
+        // No ASCII code point is NSM, and each has Joining_Type U.
+        let class = crate::bidi::bidi_class(c);
+        self.seen |= 1 << class as u32;
+        self.last_not_nsm = Some(class);
+        if self.options.check_joiners {
+            self.joins_left = false;
+            self.after_virama = false;
+        }
+    }
+
     /// Records the statuses of the label into `statuses`; returns whether it is an RTL label
     /// and the conditions of RFC 5893 section 2 it fails (bit `n` for condition `n`).
     fn finish(&self, statuses: &mut Statuses) -> (bool, u8) {
@@ -1348,7 +1375,7 @@ impl Back for Stream {
                 None => {
                     upper |= last.is_ascii_uppercase();
                     let l = last.to_ascii_lowercase();
-                    self.checker.push(l, Some(true));
+                    self.checker.push_ascii_steady(l);
                     if long {
                         self.deltas.push(l);
                     }
