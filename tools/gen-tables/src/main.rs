@@ -867,12 +867,13 @@ fn value_table(packed: &[u32]) -> Result<(Vec<u32>, Vec<u16>)> {
 
 /// A three-level trie with a two-level fast path for the BMP:
 /// `data[bmp[cp >> s] + (cp & mask)]` below U+10000, and
-/// `data[index2[index1[cp >> s1] + ((cp >> s) & mask2)] + (cp & mask)]` above.
+/// `data[index2[(index1[cp >> s1] << (s1 - s)) + ((cp >> s) & mask2)] + (cp & mask)]` above:
+/// `index1` holds the number of a block of `index2`, one byte.
 struct Trie {
     data_shift: u32,
     index_shift: u32,
     bmp: Vec<u16>,
-    index1: Vec<u16>,
+    index1: Vec<u8>,
     index2: Vec<u16>,
     data: Vec<u16>,
 }
@@ -908,6 +909,11 @@ impl Trie {
             1 << (index_shift - data_shift),
             "trie index",
         )?;
+        let index1 = index1
+            .iter()
+            .map(|&o| u8::try_from(o >> (index_shift - data_shift)))
+            .collect::<std::result::Result<Vec<u8>, _>>()
+            .map_err(|_| "more than 256 blocks of the trie's index2")?;
         Ok(Trie {
             data_shift,
             index_shift,
@@ -924,16 +930,18 @@ impl Trie {
             self.bmp[(cp >> self.data_shift) as usize]
         } else {
             let mask2 = (1u32 << (self.index_shift - self.data_shift)) - 1;
-            let i = self.index1[(cp >> self.index_shift) as usize] as u32
+            let i = (u32::from(self.index1[(cp >> self.index_shift) as usize])
+                << (self.index_shift - self.data_shift))
                 + ((cp >> self.data_shift) & mask2);
             self.index2[i as usize]
         };
         self.data[(block as u32 + (cp & mask)) as usize]
     }
 
-    /// The indexes are `u16`, the data entries one-byte indices into the value table.
+    /// `bmp` and `index2` are `u16`, `index1` and the data entries (indices into the value
+    /// table) one byte.
     fn bytes(&self) -> usize {
-        2 * (self.bmp.len() + self.index1.len() + self.index2.len()) + self.data.len()
+        2 * (self.bmp.len() + self.index2.len()) + self.index1.len() + self.data.len()
     }
 }
 
@@ -968,16 +976,22 @@ const U_DELTA_MAPPING: Field = Field {
 };
 /// The first bit of the signed delta, which takes every bit above it.
 const U_DELTA_SHIFT: u32 = 5;
+/// The bits of a packed value: its low 16 in `RANGE_VALUES`, the rest in `RANGE_HIGH`. 24 bits
+/// hold every field (the widest delta of Unicode 18.0.0 is -181,519, of 19 signed bits; the
+/// offsets into the 4,206 bytes of strings take 13 bits, the longest string 33 bytes 6 bits)
+/// and save 5,928 bytes against `u32` values (README.md). The status and the facts of a kept
+/// code point are in the low 16 bits: only a mapping reads `RANGE_HIGH`.
+const U_VALUE_BITS: u32 = 24;
 const U_OFFSET: Field = Field {
     name: "OFFSET",
     shift: 5,
-    bits: 16,
+    bits: 13,
     doc: "without `DELTA_MAPPING_BIT`: the byte offset of the mapping in `MAPPED`.",
 };
 const U_LENGTH: Field = Field {
     name: "LENGTH",
-    shift: 21,
-    bits: 11,
+    shift: 18,
+    bits: 6,
     doc: "without `DELTA_MAPPING_BIT`: the byte length of the mapping in `MAPPED`.",
 };
 const U_CCC: Field = Field {
@@ -1162,15 +1176,30 @@ fn pack_value(
     let head = U_STATUS.put(status)? | U_ALTERNATING.put(u32::from(alternating))?;
     Ok(match mapping {
         CpMapping::Delta(d) => {
-            let room = 1i32 << (31 - U_DELTA_SHIFT);
+            let room = 1i32 << (U_VALUE_BITS - 1 - U_DELTA_SHIFT);
             if !(-room..room).contains(d) {
                 return Err(format!("UTS #46 delta {d} does not fit the packed value"));
             }
-            head | U_DELTA_MAPPING.put(1)? | ((*d as u32) << U_DELTA_SHIFT)
+            let bits = ((*d as u32) << U_DELTA_SHIFT) & ((1 << U_VALUE_BITS) - 1);
+            head | U_DELTA_MAPPING.put(1)? | bits
         }
         CpMapping::None => head | facts,
         CpMapping::Str(s) => head | U_OFFSET.put(pool.offset(s)?)? | U_LENGTH.put(s.len() as u32)?,
     })
+}
+
+/// The packed values as `RANGE_VALUES` (the low 16 bits) and `RANGE_HIGH` (the rest) store
+/// them.
+fn split_values(values: &[u32]) -> (Vec<u16>, Vec<u8>) {
+    (
+        values.iter().map(|&v| v as u16).collect(),
+        values.iter().map(|&v| (v >> 16) as u8).collect(),
+    )
+}
+
+/// Value `i` of `split_values`, as `src/uts46/mapping.rs` reads it.
+fn read_value(low: &[u16], high: &[u8], i: usize) -> u32 {
+    u32::from(low[i]) | (u32::from(high[i]) << 16)
 }
 
 /// The mapped strings, each stored once, and inside a longer one when it is a part of it.
@@ -1314,11 +1343,17 @@ fn uts46_mapping(inputs: &Inputs) -> Result<Mapping> {
         strings: pool.strings,
         lines,
     };
-    // Read every code point back through the index, as the crate's reader does.
+    // Read every code point back through the index and the bytes, as the crate's reader does.
     let index = RangeIndex::build(&m.starts)?;
+    let (low, high) = split_values(&m.values);
     for cp in 0..CODE_POINTS as u32 {
         let i = index.find(cp);
-        let v = m.values[i];
+        let v = read_value(&low, &high, i);
+        if v != m.values[i] || v >> U_VALUE_BITS != 0 {
+            return Err(format!(
+                "UTS #46 value {i} does not fit {U_VALUE_BITS} bits"
+            ));
+        }
         let odd = (cp - m.starts[i]) % 2 == 1;
         let alternate = U_ALTERNATING.get(v) != 0 && odd;
         let delta = U_DELTA_MAPPING.get(v) != 0;
@@ -1332,7 +1367,9 @@ fn uts46_mapping(inputs: &Inputs) -> Result<Mapping> {
         } else if delta {
             (
                 U_STATUS.get(v),
-                CpMapping::Delta((v as i32) >> U_DELTA_SHIFT),
+                CpMapping::Delta(
+                    ((v << (32 - U_VALUE_BITS)) as i32) >> (U_DELTA_SHIFT + 32 - U_VALUE_BITS),
+                ),
             )
         } else {
             let (o, l) = (U_OFFSET.get(v) as usize, U_LENGTH.get(v) as usize);
@@ -1467,12 +1504,12 @@ fn render(inputs: &Inputs) -> Result<Vec<(&'static str, String)>> {
     files.push(escape::render(inputs, version)?);
 
     let sizes = format!(
-        "Property trie: {} bytes (BMP index {}, index1 {}, index2 {} entries of u16; data {} \
-         entries of u8; values {} of u32).",
+        "Property trie: {} bytes (BMP index {} and index2 {} entries of u16; index1 {} and data \
+         {} entries of u8; values {} of u32).",
         trie.bytes() + 4 * values.len(),
         trie.bmp.len(),
-        trie.index1.len(),
         trie.index2.len(),
+        trie.index1.len(),
         trie.data.len(),
         values.len()
     );
@@ -1561,9 +1598,10 @@ fn render(inputs: &Inputs) -> Result<Vec<(&'static str, String)>> {
     ));
     props.push_str(&array(
         "INDEX1",
-        "u16",
+        "u8",
         &trie.index1,
-        "Offset into `INDEX2` for each `1 << INDEX_SHIFT` code points.",
+        "The block of `INDEX2` (`1 << (INDEX_SHIFT - DATA_SHIFT)` entries) for each \
+         `1 << INDEX_SHIFT` code points.",
     ));
     props.push_str(&array(
         "INDEX2",
@@ -1587,14 +1625,15 @@ fn render(inputs: &Inputs) -> Result<Vec<(&'static str, String)>> {
 
     let index = RangeIndex::build(&mapping.starts)?;
     let sizes = format!(
-        "UTS #46 mapping: {} ranges (from {} lines), {} bytes of values, {} bytes of index\n\
-         (BLOCK_FIRST, RANGE_LOW, TAIL_STARTS), {} bytes of mapped strings: {} bytes in all.",
+        "UTS #46 mapping: {} ranges (from {} lines), {} bytes of values (RANGE_VALUES,\n\
+         RANGE_HIGH), {} bytes of index (BLOCK_FIRST, RANGE_LOW, TAIL_STARTS), {} bytes of mapped\n\
+         strings: {} bytes in all.",
         mapping.starts.len(),
         mapping.lines,
-        mapping.values.len() * 4,
+        mapping.values.len() * 3,
         index.bytes(),
         mapping.strings.len(),
-        mapping.values.len() * 4 + index.bytes() + mapping.strings.len()
+        mapping.values.len() * 3 + index.bytes() + mapping.strings.len()
     );
     let mut uts46 = header(
         inputs,
@@ -1617,8 +1656,9 @@ fn render(inputs: &Inputs) -> Result<Vec<(&'static str, String)>> {
          //! `cp` is `BLOCK_FIRST[b] - 1` plus the number of those starts at or below `cp`'s low\n\
          //! bits. From `INDEX_LIMIT` on, it is `BLOCK_FIRST[last] - 1` plus the number of\n\
          //! `TAIL_STARTS` at or below `cp`. The first range starts at U+0000.\n//!\n\
-         //! `RANGE_VALUES[i]`, the packed status and mapping of range `i`, in the fields named by\n\
-         //! the `*_BIT`, `*_SHIFT` and `*_MASK` constants below: the status; whether the range\n\
+         //! `RANGE_VALUES[i] | RANGE_HIGH[i] << 16`, the `VALUE_BITS` of the packed status and\n\
+         //! mapping of range `i`, in the fields named by the `*_BIT`, `*_SHIFT` and `*_MASK`\n\
+         //! constants below (all but the mapping in `RANGE_VALUES`): the status; whether the range\n\
          //! alternates (runs of capital/small letter pairs, the others `valid`); a mapping to\n\
          //! `cp + delta` (so that a run like A-Z..a-z is one range) or to a string of `MAPPED` (the\n\
          //! empty mapping of a `deviation` has length zero); and for the code points processing\n\
@@ -1634,7 +1674,9 @@ fn render(inputs: &Inputs) -> Result<Vec<(&'static str, String)>> {
     let _ = writeln!(
         uts46,
         "/// The first bit of the signed delta of `DELTA_MAPPING_BIT`, which takes every bit above.\n\
-         pub(crate) const DELTA_SHIFT: u32 = {U_DELTA_SHIFT};\n"
+         pub(crate) const DELTA_SHIFT: u32 = {U_DELTA_SHIFT};\n\n\
+         /// The bits of a packed value: 16 in `RANGE_VALUES`, the rest in `RANGE_HIGH`.\n\
+         pub(crate) const VALUE_BITS: u32 = {U_VALUE_BITS};\n"
     );
     uts46.push_str(&render_values(
         "STATUS",
@@ -1683,11 +1725,20 @@ fn render(inputs: &Inputs) -> Result<Vec<(&'static str, String)>> {
         &hex_items(&index.tail, 4),
         "The first code points of the ranges from `INDEX_LIMIT` on.",
     ));
+    let (low, high) = split_values(&mapping.values);
+    let low: Vec<u32> = low.into_iter().map(u32::from).collect();
+    let high: Vec<u32> = high.into_iter().map(u32::from).collect();
     uts46.push_str(&array(
         "RANGE_VALUES",
-        "u32",
-        &hex_items(&mapping.values, 8),
-        "The packed status and mapping of each range.",
+        "u16",
+        &hex_items(&low, 4),
+        "The low 16 bits of the packed status and mapping of each range: all but the mapping.",
+    ));
+    uts46.push_str(&array(
+        "RANGE_HIGH",
+        "u8",
+        &hex_items(&high, 2),
+        "Bits 16 and up of the packed value of each range: the rest of a mapping.",
     ));
     let _ = writeln!(
         uts46,
