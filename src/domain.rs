@@ -124,9 +124,91 @@ pub(crate) fn check(input: &str, format: Format, options: &Options) -> Result<()
     };
     let bytes = name.as_bytes();
 
-    let mut buf = EMPTY_LABEL;
-    // The length of the name in A-label form so far; an upper bound while `exact` is false.
+    // The labels of letters, digits and hyphens only that are not A-labels, the most common
+    // kind, before the first other one: the same rules in the same order as `check_label`
+    // applies them, without the buffers and the bookkeeping of the general loop. Every length
+    // is exact. Measured (callgrind, `tools/corpus/count.sh 5 realistic`, instructions a pass):
+    // `is_hostname` on the ASCII names 205,088 to 122,874 (-40.1 %), on the A-label forms
+    // 644,306 to 637,833 (-1.0 %); `is_idn_hostname` on the U-label forms 491,612 to 471,334
+    // (-4.1 %).
+    let mut start = 0;
+    let mut index = 0;
     let mut octets = 0usize;
+    let mut at;
+    loop {
+        at = ascii::ldh_run(bytes, start);
+        let next = match bytes.get(at) {
+            None => None,
+            Some(b'.') => Some(at + 1),
+            Some(_) => break,
+        };
+        let label = Label {
+            text: name.get(start..at).unwrap_or(""),
+            index,
+            start,
+        };
+        if label.has_ace_prefix() {
+            break;
+        }
+        if label.text.is_empty() {
+            return Err(label.whole(ErrorKind::EmptyLabel));
+        }
+        label::check_ldh_shape(&label)?;
+        if format == Format::IdnHostname && label.has_hyphens_3_4() {
+            return Err(label.whole(ErrorKind::ReservedLdhLabel));
+        }
+        octets += label.text.len() + usize::from(index > 0);
+        if octets > MAX_NAME_OCTETS {
+            return Err(Violation::name(ErrorKind::NameTooLong));
+        }
+        match next {
+            Some(next) => {
+                start = next;
+                index += 1;
+            }
+            None => return Ok(()),
+        }
+    }
+    check_labels(
+        name,
+        format,
+        options,
+        Prefix {
+            start,
+            scanned: at,
+            index,
+            octets,
+        },
+    )
+}
+
+/// Where [`check`]'s loop over the plain LDH labels left off: the next label's byte offset, the
+/// end of its run of letters, digits and hyphens, its index, and the length of the labels before
+/// it with their separators.
+struct Prefix {
+    start: usize,
+    scanned: usize,
+    index: usize,
+    octets: usize,
+}
+
+/// [`check`] from the first label that is not a plain LDH label on.
+fn check_labels(
+    name: &str,
+    format: Format,
+    options: &Options,
+    prefix: Prefix,
+) -> Result<(), Violation> {
+    let bytes = name.as_bytes();
+    let Prefix {
+        mut start,
+        scanned,
+        mut index,
+        mut octets,
+    } = prefix;
+    let mut buf = EMPTY_LABEL;
+    // `octets` is the length of the name in A-label form so far; an upper bound while `exact`
+    // is false.
     let mut exact = true;
     // Set once the bounds have been found too loose: every length measured exactly from then on.
     let mut measure = false;
@@ -135,11 +217,13 @@ pub(crate) fn check(input: &str, format: Format, options: &Options) -> Result<()
     let mut measured = [0u8; 128];
     let mut bidi_domain = false;
     let mut bidi_error: Option<Violation> = None;
-    let mut start = 0;
-    let mut index = 0;
+    let mut scanned = Some(scanned);
     loop {
-        // The LDH scan: letters, digits and hyphens up to a separator or the end.
-        let at = ascii::ldh_run(bytes, start);
+        // The LDH scan: letters, digits and hyphens up to a separator or the end (the first
+        // label's was done by `check`).
+        let at = scanned
+            .take()
+            .unwrap_or_else(|| ascii::ldh_run(bytes, start));
         let (end, next, ldh) = match bytes.get(at) {
             None => (at, None, true),
             Some(b'.') => (at, Some(at + 1), true),
