@@ -67,9 +67,18 @@ fn label_end(bytes: &[u8], from: usize, format: Format) -> (usize, Option<usize>
 /// separators are U+002E, ASCII, or three-byte UTF-8 sequences whose lead bytes 0xE3 and 0xEF
 /// are never continuation bytes, so a match at a byte where no character starts is impossible.
 fn labels(name: &str, format: Format) -> impl Iterator<Item = Label<'_>> {
+    labels_from(name, format, 0, 0)
+}
+
+/// [`labels`] from the label of index `index` on, which starts at byte `start`.
+fn labels_from(
+    name: &str,
+    format: Format,
+    start: usize,
+    mut index: usize,
+) -> impl Iterator<Item = Label<'_>> {
     let bytes = name.as_bytes();
-    let mut next = Some(0);
-    let mut index = 0;
+    let mut next = Some(start);
     core::iter::from_fn(move || {
         let start = next?;
         let (end, after) = label_end(bytes, start, format);
@@ -124,9 +133,107 @@ pub(crate) fn check(input: &str, format: Format, options: &Options) -> Result<()
     };
     let bytes = name.as_bytes();
 
-    let mut buf = EMPTY_LABEL;
-    // The length of the name in A-label form so far; an upper bound while `exact` is false.
+    // The labels of letters, digits and hyphens only that are not A-labels, the most common
+    // kind, before the first other one: the same rules in the same order as `check_label`
+    // applies them, without the buffers and the bookkeeping of the general loop. Every length
+    // is exact, and such a label satisfies the Bidi rule when it starts with a letter (see
+    // `is_ltr_ldh`: it cannot end with a hyphen). Measured (callgrind, `tools/corpus/count.sh 5
+    // realistic`, instructions a pass): `is_hostname` on the ASCII names 205,088 to 122,874
+    // (-40.1 %), on the A-label forms 644,306 to 637,833 (-1.0 %); `is_idn_hostname` on the
+    // U-label forms 491,612 to 471,334 (-4.1 %).
+    let mut start = 0;
+    let mut index = 0;
     let mut octets = 0usize;
+    // The least first byte of these labels: a letter when at least b'A' (digits are below it,
+    // and no label starts with a hyphen).
+    let mut least_first = u8::MAX;
+    let mut at;
+    loop {
+        at = ascii::ldh_run(bytes, start);
+        let next = match bytes.get(at) {
+            None => None,
+            Some(b'.') => Some(at + 1),
+            Some(_) => break,
+        };
+        let label = Label {
+            text: name.get(start..at).unwrap_or(""),
+            index,
+            start,
+        };
+        if label.has_ace_prefix() {
+            break;
+        }
+        if label.text.is_empty() {
+            return Err(label.whole(ErrorKind::EmptyLabel));
+        }
+        label::check_ldh_shape(&label)?;
+        if format == Format::IdnHostname && label.has_hyphens_3_4() {
+            return Err(label.whole(ErrorKind::ReservedLdhLabel));
+        }
+        least_first = least_first.min(label.text.as_bytes().first().copied().unwrap_or(0));
+        octets += label.text.len() + usize::from(index > 0);
+        if octets > MAX_NAME_OCTETS {
+            return Err(Violation::name(ErrorKind::NameTooLong));
+        }
+        match next {
+            Some(next) => {
+                start = next;
+                index += 1;
+            }
+            None => return Ok(()),
+        }
+    }
+    check_labels(
+        name,
+        format,
+        options,
+        Prefix {
+            start,
+            scanned: at,
+            index,
+            octets,
+            ltr: least_first >= b'A',
+        },
+    )
+}
+
+/// Where [`check`]'s loop over the plain LDH labels left off: the next label's byte offset, the
+/// end of its run of letters, digits and hyphens, its index, the length of the labels before it
+/// with their separators, and whether they all satisfy the Bidi rule.
+struct Prefix {
+    start: usize,
+    scanned: usize,
+    index: usize,
+    octets: usize,
+    ltr: bool,
+}
+
+/// [`check`] from the first label that is not a plain LDH label on.
+fn check_labels(
+    name: &str,
+    format: Format,
+    options: &Options,
+    prefix: Prefix,
+) -> Result<(), Violation> {
+    let bytes = name.as_bytes();
+    let Prefix {
+        mut start,
+        scanned,
+        mut index,
+        mut octets,
+        ltr,
+    } = prefix;
+    // The first label that the first RTL label must walk again for the Bidi rule: the labels
+    // of `check`'s loop are known to satisfy it when they start with letters (most RTL labels
+    // as names occur are a TLD after such labels). Measured as above, against walking them:
+    // A-label forms 637,833 to 605,988 (-5.0 %), U-label forms 471,334 to 436,714 (-7.3 %);
+    // the ASCII names pay for the least first byte, 122,874 to 128,809 (+4.8 %). Tracking
+    // every label of this loop as well saved a little more on those (612,985 and 444,425) but
+    // cost the names without an RTL label up to 4.6 % (Latin U-labels), and was left out.
+    let rewalk_from = if ltr { (start, index) } else { (0, 0) };
+    let mut buf = EMPTY_LABEL;
+    // `octets` is the length of the name in A-label form so far; an upper bound while `exact`
+    // is false.
     let mut exact = true;
     // Set once the bounds have been found too loose: every length measured exactly from then on.
     let mut measure = false;
@@ -135,11 +242,13 @@ pub(crate) fn check(input: &str, format: Format, options: &Options) -> Result<()
     let mut measured = [0u8; 128];
     let mut bidi_domain = false;
     let mut bidi_error: Option<Violation> = None;
-    let mut start = 0;
-    let mut index = 0;
+    let mut scanned = Some(scanned);
     loop {
-        // The LDH scan: letters, digits and hyphens up to a separator or the end.
-        let at = ascii::ldh_run(bytes, start);
+        // The LDH scan: letters, digits and hyphens up to a separator or the end (the first
+        // label's was done by `check`).
+        let at = scanned
+            .take()
+            .unwrap_or_else(|| ascii::ldh_run(bytes, start));
         let (end, next, ldh) = match bytes.get(at) {
             None => (at, None, true),
             Some(b'.') => (at, Some(at + 1), true),
@@ -193,12 +302,16 @@ pub(crate) fn check(input: &str, format: Format, options: &Options) -> Result<()
                     bidi_domain = true;
                     // RFC 5893 section 2: in a Bidi domain name every label, LTR and ASCII ones
                     // included, satisfies the rule; the labels before the first RTL one are
-                    // decoded again (names without RTL labels pay nothing).
-                    let mut before = EMPTY_LABEL;
-                    for earlier in labels(name, format).take(index) {
-                        let n = refill(&earlier, &mut before)?;
-                        if bidi_error.is_none() {
-                            bidi_error = walk_bidi(&earlier, n, &mut before).err();
+                    // decoded again (names without RTL labels pay nothing), but for those known
+                    // to satisfy it already.
+                    let (from, first) = rewalk_from;
+                    if first < index {
+                        let mut before = EMPTY_LABEL;
+                        for earlier in labels_from(name, format, from, first).take(index - first) {
+                            let n = refill(&earlier, &mut before)?;
+                            if bidi_error.is_none() {
+                                bidi_error = walk_bidi(&earlier, n, &mut before).err();
+                            }
                         }
                     }
                     if bidi_error.is_none() {
