@@ -510,19 +510,7 @@ fn check_a_label(
     let mut buf = EMPTY_LABEL;
     let len = punycode::decode_into(label.get(ACE_PREFIX.len()..)?, &mut buf).ok()?;
     let chars = buf.get(..len)?;
-    // Step 4.1.3: a decoded label that is empty or ASCII was not an A-label.
-    if chars.iter().all(char::is_ascii) {
-        statuses.add(Status::P4);
-    }
-    // Step 4.1.4: always the criteria of Nontransitional Processing.
-    let facts = mapping::label_facts(chars, false);
-    if !facts.nfc {
-        statuses.add(Status::V1);
-    }
-    if !facts.valid {
-        statuses.add(Status::V7);
-    }
-    validate(chars, options, statuses);
+    let facts = check_decoded(chars, options, statuses);
     let bidi_ok = match bidi {
         Some(earlier_rtl) if earlier_rtl || facts.rtl => bidi::failed_conditions(chars) == 0,
         _ => true,
@@ -767,23 +755,7 @@ fn process_general(
                 validate(chars, options, statuses);
                 (true, rtl)
             }
-            Kind::Decoded => {
-                // Step 4.1.3: a decoded label that is empty or ASCII was not an A-label.
-                if chars.iter().all(char::is_ascii) {
-                    statuses.add(Status::P4);
-                }
-                // Step 4.1.4: always the criteria of Nontransitional Processing.
-                let facts = mapping::label_facts(chars, false);
-                // Criterion 1: only a decoded label can be outside NFC.
-                if !facts.nfc {
-                    statuses.add(Status::V1);
-                }
-                if !facts.valid {
-                    statuses.add(Status::V7);
-                }
-                validate(chars, options, statuses);
-                (true, facts.rtl)
-            }
+            Kind::Decoded => (true, check_decoded(chars, options, statuses).rtl),
             Kind::BadPunycode => {
                 // Step 4.1.2: record the error and go on with the next label; with
                 // IgnoreInvalidPunycode the label stays as it is, without an error (the ASCII
@@ -879,6 +851,24 @@ fn add_bidi_conditions(failed: u8, statuses: &mut Statuses) {
             statuses.add(status);
         }
     }
+}
+
+/// Steps 4.1.3 and 4.1.4 for the code points an A-label decodes to: P4 when they are empty or
+/// all ASCII (it was not an A-label), then the Validity Criteria, always those of
+/// Nontransitional Processing; criterion 1 (V1) only a decoded label can fail.
+fn check_decoded(chars: &[char], options: Options, statuses: &mut Statuses) -> mapping::LabelFacts {
+    if chars.iter().all(char::is_ascii) {
+        statuses.add(Status::P4);
+    }
+    let facts = mapping::label_facts(chars, false);
+    if !facts.nfc {
+        statuses.add(Status::V1);
+    }
+    if !facts.valid {
+        statuses.add(Status::V7);
+    }
+    validate(chars, options, statuses);
+    facts
 }
 
 /// The Validity Criteria of UTS #46 section 4.1 on one label, but criterion 1 (NFC), which the
