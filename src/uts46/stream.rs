@@ -48,7 +48,7 @@ use super::error::Statuses;
 use super::mapping::{self, Entry, EntryCache};
 use super::{Error, Options, Status};
 use crate::bidi::classes;
-use crate::punycode;
+use crate::punycode::{self, PunycodeError};
 use crate::ucd::{self, BidiClass, JoiningType, Props};
 
 /// Inputs longer than this many bytes take the streamed path; the short path is faster below.
@@ -544,6 +544,20 @@ impl Checker {
     #[inline]
     fn push(&mut self, c: char, valid: Option<bool>) -> Option<Props> {
         self.push_with(c, valid, ucd::props)
+    }
+
+    /// [`Checker::push`] of `c`, `times` in a row: after five, the label's first four and the
+    /// last are `c`, and one more changes the count alone (but for a joiner, whose context
+    /// does). [`NfcCheck::push`] needs `c` once.
+    fn push_run(&mut self, c: char, times: usize) -> Option<Props> {
+        let joiner = matches!(c, '\u{200C}' | '\u{200D}');
+        let each = if joiner { times } else { times.min(5) };
+        let mut props = None;
+        for _ in 0..each {
+            props = self.push(c, None);
+        }
+        self.count += times - each;
+        props
     }
 
     /// [`Checker::push`] with the properties of a non-ASCII code point from `props`. Always
@@ -1563,7 +1577,7 @@ fn decode_payload(
             }
             return Some(crate::nfc::is_nfc_chars(chars.iter().copied()));
         }
-        Err(punycode::PunycodeError::TooLong) => {}
+        Err(PunycodeError::TooLong) => {}
         Err(_) => return None,
     }
     let mark = sink.as_ref().map_or(0, |out| out.len());
@@ -1578,20 +1592,15 @@ fn decode_payload(
             out.push(c);
         }
     }
-    let mut elsewhere = false;
-    let streamed = punycode::decode_deltas(deltas, basic.len(), |position, c, length| {
-        if position != length {
-            elsewhere = true;
-            return Err(punycode::PunycodeError::TooLong);
-        }
-        let props = checker.push(c, None);
-        nfc.push(c, props);
-        if let Some(out) = sink.as_deref_mut() {
-            out.push(c);
-        }
-        Ok(())
-    });
-    match streamed {
+    let mut streamed = Streamed {
+        checker: &mut *checker,
+        nfc,
+        sink: sink.as_deref_mut(),
+        elsewhere: false,
+    };
+    let result = punycode::decode_deltas(deltas, basic.len(), &mut streamed);
+    let (elsewhere, nfc) = (streamed.elsewhere, streamed.nfc);
+    match result {
         Ok(_) if nfc.no => return Some(false),
         Ok(_) if !nfc.maybe => return Some(true),
         // NFC_Quick_Check "maybe" or "no": the full check needs the whole label.
@@ -1616,6 +1625,38 @@ fn decode_payload(
         out.push_str(&decoded);
     }
     Some(crate::nfc::is_nfc_chars(decoded.chars()))
+}
+
+/// The insertions of a payload decoded as a stream ([`decode_payload`]): at the end only
+/// (`elsewhere` otherwise), into the checker, the NFC quick check and the output.
+struct Streamed<'a> {
+    checker: &'a mut Checker,
+    nfc: NfcCheck,
+    sink: Option<&'a mut String>,
+    elsewhere: bool,
+}
+
+impl punycode::Insert for &mut Streamed<'_> {
+    /// A run at once: `xn--` + 1 MiB of `a`, streamed ToASCII (callgrind), 96.4 M instructions
+    /// before, 48.1 M after; ToUnicode 133.0 M, 71.1 M.
+    const RUNS: bool = true;
+
+    fn insert(&mut self, position: usize, c: char, length: usize) -> Result<(), PunycodeError> {
+        if position != length {
+            self.elsewhere = true;
+            return Err(PunycodeError::TooLong);
+        }
+        self.insert_run(c, length, 1)
+    }
+
+    fn insert_run(&mut self, c: char, _: usize, times: usize) -> Result<(), PunycodeError> {
+        let props = self.checker.push_run(c, times);
+        self.nfc.push(c, props);
+        if let Some(out) = self.sink.as_deref_mut() {
+            out.extend(core::iter::repeat_n(c, times));
+        }
+        Ok(())
+    }
 }
 
 /// The UAX #15 NFC quick check, one code point at a time: `no` is certain, `maybe` asks for the
