@@ -653,8 +653,8 @@ fn encode_short<S: Sink>(input: &[char], sink: &mut S) -> Result<(), PunycodeErr
 /// unspecified.
 ///
 /// Measured (callgrind, tools/corpus/count.sh 5 realistic, `uts46::to_ascii`): against
-/// [`encode_into`] on a 256-byte buffer, zeroed, then checked as UTF-8 and copied, the U-label view 1,254,791 → 1,205,395
-/// instructions a pass (−3.9 %), the mix 2,640,197 → 2,590,639.
+/// [`encode_into`] on a 256-byte buffer, zeroed, then checked as UTF-8 and copied, the U-label
+/// view 1,254,791 → 1,205,395 instructions a pass (−3.9 %), the mix 2,640,197 → 2,590,639.
 pub(crate) fn encode_short_into(input: &[char], out: &mut String) -> Result<(), PunycodeError> {
     if input.len() > SHORT_INPUT {
         return Err(PunycodeError::TooLong);
