@@ -8,6 +8,7 @@
 
 use core::ops::ControlFlow;
 
+use crate::ascii;
 use crate::ucd::{self, BidiClass};
 
 /// A condition of the Bidi rule, RFC 5893 section 2.
@@ -185,6 +186,16 @@ pub(crate) fn check_label(label: &[char]) -> Result<(), (usize, BidiRule)> {
         ControlFlow::Break(failure) => Err(failure),
         ControlFlow::Continue(()) => Ok(()),
     }
+}
+
+/// Whether an ASCII label satisfies the six conditions of RFC 5893 section 2 without a table
+/// read: letters are Bidi_Class L, digits EN and the hyphen ES, so a label of them that starts
+/// with a letter (condition 1) and ends with a letter or digit (condition 6) is an LTR label of
+/// allowed classes only (condition 5).
+pub(crate) fn is_ltr_ldh(label: &[u8]) -> bool {
+    label.first().is_some_and(u8::is_ascii_alphabetic)
+        && label.last().is_some_and(u8::is_ascii_alphanumeric)
+        && label.iter().all(|&b| ascii::is_ldh(b))
 }
 
 /// Every condition of RFC 5893 section 2 that a label fails, as bit `n` for condition `n`

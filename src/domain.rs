@@ -137,7 +137,7 @@ pub(crate) fn check(input: &str, format: Format, options: &Options) -> Result<()
     // kind, before the first other one: the same rules in the same order as `check_label`
     // applies them, without the buffers and the bookkeeping of the general loop. Every length
     // is exact, and such a label satisfies the Bidi rule when it starts with a letter (see
-    // `is_ltr_ldh`: it cannot end with a hyphen). Measured (callgrind, `tools/corpus/count.sh 5
+    // `bidi::is_ltr_ldh`: it cannot end with a hyphen). Measured (callgrind, `tools/corpus/count.sh 5
     // realistic`, instructions a pass): `is_hostname` on the ASCII names 205,088 to 122,874
     // (-40.1 %), on the A-label forms 644,306 to 637,833 (-1.0 %); `is_idn_hostname` on the
     // U-label forms 491,612 to 471,334 (-4.1 %).
@@ -237,9 +237,6 @@ fn check_labels(
     let mut exact = true;
     // Set once the bounds have been found too loose: every length measured exactly from then on.
     let mut measure = false;
-    // The exact length of each label measured so far, 0 where only a bound was taken (no label
-    // is empty): a name of at most 253 octets has at most 127 labels.
-    let mut measured = [0u8; 128];
     let mut bidi_domain = false;
     let mut bidi_error: Option<Violation> = None;
     let mut scanned = Some(scanned);
@@ -249,12 +246,13 @@ fn check_labels(
         let at = scanned
             .take()
             .unwrap_or_else(|| ascii::ldh_run(bytes, start));
-        let (end, next, ldh) = match bytes.get(at) {
-            None => (at, None, true),
-            Some(b'.') => (at, Some(at + 1), true),
+        let (end, next, scan) = match bytes.get(at) {
+            None => (at, None, Scan::Ldh),
+            Some(b'.') => (at, Some(at + 1), Scan::Ldh),
+            Some(_) if format == Format::IdnHostname => scan_idn_label(name, start, at, &mut buf),
             Some(_) => {
                 let (end, next) = label_end(bytes, at, format);
-                (end, next, false)
+                (end, next, Scan::Other)
             }
         };
         let label = Label {
@@ -265,21 +263,16 @@ fn check_labels(
         if label.text.is_empty() {
             return Err(label.whole(ErrorKind::EmptyLabel));
         }
-        let checked = check_label(&label, format, options, &mut buf, ldh, measure)?;
+        let checked = check_label(&label, format, options, &mut buf, scan, measure)?;
         octets += checked.octets + usize::from(index > 0);
         exact &= checked.exact;
-        if checked.exact
-            && let (Some(slot), Ok(len)) = (measured.get_mut(index), u8::try_from(checked.octets))
-        {
-            *slot = len;
-        }
         if octets > MAX_NAME_OCTETS {
             if exact {
                 return Err(Violation::name(ErrorKind::NameTooLong));
             }
             // Some lengths were upper bounds: measure the labels so far exactly, and every
             // label after them.
-            octets = exact_octets(name, format, index, &measured, &mut buf);
+            octets = exact_octets(name, format, index, &mut buf);
             exact = true;
             measure = true;
             if octets > MAX_NAME_OCTETS {
@@ -337,22 +330,16 @@ fn check_labels(
 }
 
 /// The exact length in A-label form of labels `0..=last` of a name whose labels have passed
-/// [`check_label`], with their separators; `measured` holds the lengths already known (0 for
-/// none).
-fn exact_octets(
-    name: &str,
-    format: Format,
-    last: usize,
-    measured: &[u8],
-    buf: &mut LabelBuffer,
-) -> usize {
+/// [`check_label`], with their separators. The rare path (a name whose bounds add up to more
+/// than 253 octets): the lengths measured before are not kept for it, which saved clearing a
+/// table on every name (callgrind, `tools/corpus/count.sh 5 realistic`, instructions a pass:
+/// `is_idn_hostname` on the U-label forms 396,381 to 393,337, `is_hostname` on the A-label forms
+/// 594,047 to 589,158).
+fn exact_octets(name: &str, format: Format, last: usize, buf: &mut LabelBuffer) -> usize {
     labels(name, format)
         .take(last + 1)
         .map(|label| {
-            let known = measured.get(label.index).copied().unwrap_or(0);
-            let octets = if known > 0 {
-                usize::from(known)
-            } else if label.text.is_ascii() {
+            let octets = if label.text.is_ascii() {
                 label.text.len()
             } else {
                 label::collect_chars(label.text, buf)
@@ -381,16 +368,86 @@ fn refill(label: &Label<'_>, buf: &mut LabelBuffer) -> Result<Option<usize>, Vio
     Ok(label::collect_chars(label.text, buf))
 }
 
-/// Checks one label; `ldh` tells that the scan found letters, digits and hyphens only; `exact`
-/// asks for the exact length of a U-label in A-label form rather than a bound.
+/// What the scan that found a label's end learnt of it.
+#[derive(Clone, Copy)]
+enum Scan {
+    /// Letters, digits and hyphens only.
+    Ldh,
+    /// A non-ASCII label whose code points, this many, are in the buffer.
+    Collected(usize),
+    /// Anything else: nothing more is known.
+    Other,
+}
+
+/// For `idn-hostname`, the label that starts at byte `start` and whose letters, digits and
+/// hyphens end at `at`, before a byte that is neither one nor a full stop: its end, the next
+/// label's start, and its code points written into `buf` when it holds a non-ASCII one and
+/// they fit. The label is decoded once, its separator found on the way, where finding its end
+/// first and decoding it after read each byte twice. Measured (callgrind,
+/// `tools/corpus/count.sh 5 realistic`, `is_idn_hostname`, instructions a pass): the U-label
+/// forms 418,033 to 410,588; the A-label forms (`is_hostname`) 605,988 to 608,254.
+fn scan_idn_label(
+    name: &str,
+    start: usize,
+    at: usize,
+    buf: &mut LabelBuffer,
+) -> (usize, Option<usize>, Scan) {
+    let ldh = name.as_bytes().get(start..at).unwrap_or(&[]);
+    if ldh.len() < buf.len() {
+        for (slot, &b) in buf.iter_mut().zip(ldh) {
+            *slot = char::from(b);
+        }
+        let mut n = ldh.len();
+        let mut wide = false;
+        for (i, c) in name.get(at..).unwrap_or("").char_indices() {
+            if Format::IdnHostname.is_separator(c) {
+                let scan = if wide {
+                    Scan::Collected(n)
+                } else {
+                    Scan::Other
+                };
+                return (at + i, Some(at + i + c.len_utf8()), scan);
+            }
+            let Some(slot) = buf.get_mut(n) else {
+                // Longer than any U-label: found to be so again by `check_ulabel`.
+                let (end, next) = label_end(name.as_bytes(), at + i, Format::IdnHostname);
+                return (end, next, Scan::Other);
+            };
+            *slot = c;
+            n += 1;
+            wide |= !c.is_ascii();
+        }
+        let scan = if wide {
+            Scan::Collected(n)
+        } else {
+            Scan::Other
+        };
+        return (name.len(), None, scan);
+    }
+    let (end, next) = label_end(name.as_bytes(), at, Format::IdnHostname);
+    (end, next, Scan::Other)
+}
+
+/// Checks one label; `scan` tells what finding its end learnt of it; `exact` asks for the
+/// exact length of a U-label in A-label form rather than a bound.
 fn check_label(
     label: &Label<'_>,
     format: Format,
     options: &Options,
     buf: &mut LabelBuffer,
-    ldh: bool,
+    scan: Scan,
     exact: bool,
 ) -> Result<Checked, Violation> {
+    let ldh = matches!(scan, Scan::Ldh);
+    if let Scan::Collected(n) = scan {
+        let checked = label::check_collected_ulabel(label, buf, n, exact)?;
+        return Ok(Checked {
+            octets: checked.octets,
+            exact: checked.exact,
+            bidi: checked.bidi,
+            chars: Some(checked.chars),
+        });
+    }
     if ldh || label.text.is_ascii() {
         if ldh {
             label::check_ldh_shape(label)?;
@@ -441,15 +498,6 @@ fn check_label(
     }
 }
 
-/// Whether an ASCII label satisfies the Bidi rule without a table read: letters are Bidi_Class
-/// L, digits EN and the hyphen ES, so a label of them that starts with a letter (rule 1) and
-/// ends with a letter or digit (rule 6) is an LTR label of allowed classes only (rule 5).
-fn is_ltr_ldh(label: &[u8]) -> bool {
-    label.first().is_some_and(u8::is_ascii_alphabetic)
-        && label.last().is_some_and(u8::is_ascii_alphanumeric)
-        && label.iter().all(|&b| ascii::is_ldh(b))
-}
-
 /// The Bidi rule on one label that has passed [`check_label`], unless that check found it
 /// satisfied already (see [`walk_bidi`]).
 fn check_bidi(
@@ -466,7 +514,7 @@ fn check_bidi(
 /// The Bidi rule on one label that has passed [`check_label`], on its U-label form: the `n`
 /// code points in `buf`, or the label's own ASCII when `n` is `None`.
 fn walk_bidi(label: &Label<'_>, n: Option<usize>, buf: &mut LabelBuffer) -> Result<(), Violation> {
-    if n.is_none() && is_ltr_ldh(label.text.as_bytes()) {
+    if n.is_none() && bidi::is_ltr_ldh(label.text.as_bytes()) {
         return Ok(());
     }
     let from_alabel = label.text.is_ascii() && label.has_ace_prefix();

@@ -454,7 +454,7 @@ fn main() -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use output::Shown;
+    use output::write_shown;
 
     #[test]
     fn the_arguments_are_consistent() {
@@ -475,7 +475,16 @@ mod tests {
 
     #[test]
     fn shown_escapes_only_what_cannot_be_seen() {
-        assert_eq!(Shown("हिन्दी a").to_string(), "हिन्दी a");
-        assert_eq!(Shown("a\tb\0\\").to_string(), "a\\u{9}b\\u{0}\\\\");
+        let shown = |name: &str| {
+            let mut out = Vec::new();
+            write_shown(&mut out, name).unwrap();
+            String::from_utf8(out).unwrap()
+        };
+        assert_eq!(shown("हिन्दी a"), "हिन्दी a");
+        assert_eq!(shown("a\tb\0\\"), "a\\u{9}b\\u{0}\\\\");
+        assert_eq!(
+            shown("a\u{7F}\u{85}\u{A0}\u{3000} b"),
+            "a\\u{7F}\\u{85}\\u{A0}\\u{3000} b"
+        );
     }
 }

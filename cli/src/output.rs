@@ -76,12 +76,21 @@ pub fn uts46_code(status: uts46::Status) -> String {
     format!("uts46-{code}")
 }
 
+/// Where an input came from, as a message says it.
+struct Place(Source);
+
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Source::Line(n) => write!(f, "line {n}"),
+            Source::Argument(n) => write!(f, "argument {n}"),
+        }
+    }
+}
+
 /// The message of a fault, one line.
 fn message(verdict: &Verdict, source: Source) -> Option<String> {
-    let place = match source {
-        Source::Line(n) => format!("line {n}"),
-        Source::Argument(n) => format!("argument {n}"),
-    };
+    let place = Place(source);
     match verdict {
         Verdict::Valid | Verdict::Converted(_) => None,
         Verdict::Invalid(e) => Some(e.to_string()),
@@ -140,26 +149,37 @@ pub fn write_line(
     source: Source,
     verdict: &Verdict,
 ) -> io::Result<()> {
-    let message = message(verdict, source);
     if !json {
-        let shown = Shown(name);
-        return match (verdict, &message) {
-            (Verdict::Valid, _) => writeln!(out, "{shown}: valid"),
-            (Verdict::Converted(value), _) => writeln!(out, "{shown}: {}", Shown(value)),
-            (
-                Verdict::ConversionFailed {
-                    unicode: Some(unicode),
-                    ..
-                },
-                Some(m),
-            ) => writeln!(
+        // Written piece by piece rather than formatted: the line of a valid name costs no
+        // formatting and no allocation. Measured (callgrind, the 6,640 names of data/bench one
+        // a line, text output): 35,155,429 to 27,896,690 instructions, against 23,892,095 with
+        // `--summary`.
+        write_shown(out, name)?;
+        return match verdict {
+            Verdict::Valid => out.write_all(b": valid\n"),
+            Verdict::Converted(value) => {
+                out.write_all(b": ")?;
+                write_shown(out, value)?;
+                out.write_all(b"\n")
+            }
+            Verdict::ConversionFailed {
+                error,
+                unicode: Some(unicode),
+            } => {
+                write!(out, ": invalid: {error}; ToUnicode gives \"")?;
+                write_shown(out, unicode)?;
+                out.write_all(b"\"\n")
+            }
+            Verdict::Invalid(e) => writeln!(out, ": invalid: {e}"),
+            Verdict::ConversionFailed { error, .. } => writeln!(out, ": invalid: {error}"),
+            Verdict::NotUtf8 { .. } | Verdict::LineTooLong { .. } => writeln!(
                 out,
-                "{shown}: invalid: {m}; ToUnicode gives \"{}\"",
-                Shown(unicode)
+                ": invalid: {}",
+                message(verdict, source).unwrap_or_default()
             ),
-            (_, m) => writeln!(out, "{shown}: invalid: {}", m.as_deref().unwrap_or("")),
         };
     }
+    let message = message(verdict, source);
     let code = verdict.code();
     let error = match (&code, &message) {
         (Some(code), Some(message)) => {
@@ -218,29 +238,38 @@ pub fn write_line(
     out.write_all(b"\n")
 }
 
-/// A name as the text output shows it: as written, but for what cannot be seen or would break
-/// the line (control characters, white space other than U+0020) and the backslash that starts
-/// an escape, written as `\u{XXXX}` or `\\`.
-pub struct Shown<'a>(pub &'a str);
-
-impl fmt::Display for Shown<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // Runs of code points shown as they are go out in one write.
-        let mut plain = 0;
-        for (i, c) in self.0.char_indices() {
-            let escaped = c == '\\' || (c != ' ' && (c.is_control() || c.is_whitespace()));
-            if !escaped {
-                continue;
-            }
-            f.write_str(self.0.get(plain..i).unwrap_or(""))?;
-            match c {
-                '\\' => f.write_str("\\\\")?,
-                c => write!(f, "\\u{{{:X}}}", u32::from(c))?,
-            }
-            plain = i + c.len_utf8();
+/// Writes a name as the text output shows it: as written, but for what cannot be seen or would
+/// break the line (control characters, white space other than U+0020) and the backslash that
+/// starts an escape, written as `\u{XXXX}` or `\\`.
+pub fn write_shown(out: &mut impl Write, name: &str) -> io::Result<()> {
+    // In ASCII, the controls are below U+0020 and U+007F, and so is all white space but U+0020.
+    let escaped = |c: char| {
+        if c.is_ascii() {
+            c < ' ' || c == '\x7F' || c == '\\'
+        } else {
+            c.is_control() || c.is_whitespace()
         }
-        f.write_str(self.0.get(plain..).unwrap_or(""))
+    };
+    if name
+        .bytes()
+        .all(|b| (b' '..=b'~').contains(&b) && b != b'\\')
+    {
+        return out.write_all(name.as_bytes());
     }
+    // Runs of code points shown as they are go out in one write.
+    let mut plain = 0;
+    for (i, c) in name.char_indices() {
+        if !escaped(c) {
+            continue;
+        }
+        out.write_all(name.get(plain..i).unwrap_or("").as_bytes())?;
+        match c {
+            '\\' => out.write_all(b"\\\\")?,
+            c => write!(out, "\\u{{{:X}}}", u32::from(c))?,
+        }
+        plain = i + c.len_utf8();
+    }
+    out.write_all(name.get(plain..).unwrap_or("").as_bytes())
 }
 
 /// The counts `--summary` prints.

@@ -538,6 +538,7 @@ fn bidi_holds(name: &[u8], first_rtl: usize) -> bool {
                     Err(_) => return false,
                 }
             }
+            _ if bidi::is_ltr_ldh(label) => return true,
             _ => ascii_chars(label, &mut buf, &mut heap),
         };
         chars.is_empty() || bidi::failed_conditions(chars) == 0
@@ -804,6 +805,7 @@ fn process_general(
             for (i, earlier) in text.split('.').take(index).enumerate() {
                 statuses.enter(Some(i));
                 match label_chars(earlier, &mut again, &mut again_heap) {
+                    (Kind::Ascii, _) if bidi::is_ltr_ldh(earlier.as_bytes()) => {}
                     (Kind::Ascii, _) => {
                         add_bidi(
                             ascii_chars(earlier.as_bytes(), &mut again, &mut again_heap),
@@ -816,7 +818,8 @@ fn process_general(
             }
             statuses.enter(Some(index));
         }
-        if bidi_domain && validated {
+        if bidi_domain && validated && !(kind == Kind::Ascii && bidi::is_ltr_ldh(label.as_bytes()))
+        {
             // An ASCII label's code points are its bytes, put in the buffer only now.
             let chars = if kind == Kind::Ascii {
                 ascii_chars(label.as_bytes(), &mut buf, &mut heap)
