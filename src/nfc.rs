@@ -100,8 +100,26 @@ fn decomposes_to_itself(c: char) -> bool {
 }
 
 /// Whether `s` is in NFC: [`is_nfc`] for a whole name of any length, which may allocate.
+///
+/// The segments of [`is_nfc`] are gathered on the stack, one at a time; only a segment longer
+/// than a label can be (a run of marks) streams the whole string.
 pub(crate) fn is_nfc_str(s: &str) -> bool {
-    is_nfc_chars(s.chars())
+    let mut segment = ['\0'; MAX_LABEL_OCTETS];
+    let mut n = 0;
+    for c in s.chars() {
+        if n > 0 && cannot_change(c) {
+            if !is_nfc(segment.get(..n).unwrap_or(&[])) {
+                return false;
+            }
+            n = 0;
+        }
+        let Some(slot) = segment.get_mut(n) else {
+            return is_nfc_chars(s.chars());
+        };
+        *slot = c;
+        n += 1;
+    }
+    is_nfc(segment.get(..n).unwrap_or(&[]))
 }
 
 /// Whether a sequence of code points of any length is in NFC; where the quick check answers
@@ -362,6 +380,20 @@ mod tests {
             let s: String = label.iter().collect();
             prop_assert_eq!(is_nfc(&label), unicode_normalization::is_nfc(&s), "{:?}", label);
         });
+    }
+
+    /// `is_nfc_str` on a segment longer than its buffer (a run of marks, streamed) and on
+    /// segments that fit, against the crate's own full check.
+    #[test]
+    fn is_nfc_str_takes_any_segment() {
+        for marks in [1, 2, 62, 63, 64, 200] {
+            for mark in ["\u{301}", "\u{323}\u{301}", "\u{301}\u{323}", "\u{9BE}"] {
+                for base in ["a", "\u{9C7}", "x.\u{E9}"] {
+                    let s = format!("{base}{}b", mark.repeat(marks));
+                    assert_eq!(is_nfc_str(&s), unicode_normalization::is_nfc(&s), "{s:?}");
+                }
+            }
+        }
     }
 
     /// The stack NFC and the checks against every line of Unicode's NormalizationTest.txt:
