@@ -79,22 +79,28 @@ fn non_ldh(word: u64) -> u64 {
 }
 
 /// The first label of an ASCII name, whether its bytes are all letters (either case), digits or
-/// hyphens, and the rest of the name after its dot.
+/// hyphens, and the rest of the name after its dot: [`ldh_run`] eight bytes at a time, then a
+/// search for the dot only in a label with another byte. Measured (callgrind,
+/// `tools/corpus/count.sh 5 realistic`, `uts46::to_ascii`, instructions a pass), against a
+/// table read a byte: the ASCII names 227,354 to 210,822, the mix 2,261,778 to 2,247,598.
 #[inline]
 pub(crate) fn split_ldh(name: &[u8]) -> (&[u8], bool, Option<&[u8]>) {
-    let mut other = LDH;
-    for (i, &b) in name.iter().enumerate() {
-        let class = class(b);
-        if class == DOT {
-            return (
-                name.get(..i).unwrap_or(&[]),
-                other == LDH,
-                name.get(i + 1..),
-            );
-        }
-        other |= class;
-    }
-    (name, other == LDH, None)
+    let at = ldh_run(name, 0);
+    let (end, ldh) = match name.get(at) {
+        Some(b'.') | None => (at, true),
+        Some(_) => (
+            name.iter()
+                .skip(at)
+                .position(|&b| b == b'.')
+                .map_or(name.len(), |dot| at + dot),
+            false,
+        ),
+    };
+    (
+        name.get(..end).unwrap_or(name),
+        ldh,
+        name.get(end + 1..).filter(|_| end < name.len()),
+    )
 }
 
 #[cfg(test)]
