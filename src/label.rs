@@ -320,6 +320,30 @@ fn sorted_len_bound(label: &[char]) -> usize {
     total
 }
 
+/// The powers of ten that fit in a `u64`, for [`decimal_digits`].
+static POWERS: [u64; 20] = [
+    1,
+    10,
+    100,
+    1_000,
+    10_000,
+    100_000,
+    1_000_000,
+    10_000_000,
+    100_000_000,
+    1_000_000_000,
+    10_000_000_000,
+    100_000_000_000,
+    1_000_000_000_000,
+    10_000_000_000_000,
+    100_000_000_000_000,
+    1_000_000_000_000_000,
+    10_000_000_000_000_000,
+    100_000_000_000_000_000,
+    1_000_000_000_000_000_000,
+    10_000_000_000_000_000_000,
+];
+
 /// The number of decimal digits of `q`, none for 0.
 ///
 /// From the bit length: `bits * 1233 / 4096` is `floor(bits * log10(2))` for every bit length
@@ -328,28 +352,6 @@ fn sorted_len_bound(label: &[char]) -> usize {
 /// `checked_ilog10` (callgrind, `tools/corpus/count.sh 5 realistic`, `is_idn_hostname`, a pass):
 /// the U-label forms of `realistic.txt` 436,714 to 418,033 instructions.
 fn decimal_digits(q: u64) -> usize {
-    const POWERS: [u64; 20] = [
-        1,
-        10,
-        100,
-        1_000,
-        10_000,
-        100_000,
-        1_000_000,
-        10_000_000,
-        100_000_000,
-        1_000_000_000,
-        10_000_000_000,
-        100_000_000_000,
-        1_000_000_000_000,
-        10_000_000_000_000,
-        100_000_000_000_000,
-        1_000_000_000_000_000,
-        10_000_000_000_000_000,
-        100_000_000_000_000_000,
-        1_000_000_000_000_000_000,
-        10_000_000_000_000_000_000,
-    ];
     let bits = (u64::BITS - q.leading_zeros()) as usize;
     let t = (bits * 1233) >> 12;
     t + POWERS.get(t).map_or(0, |&p| usize::from(q >= p))
