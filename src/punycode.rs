@@ -152,18 +152,19 @@ static LAST_STEP: [u8; ADAPT_LIMIT as usize + 1] = {
     table
 };
 
-/// `(n / d, n % d)`, by multiplication for the divisors of a label (up to [`RECIPROCALS`]'s
-/// length: `base - t` from 10 to 35, the decoder's `length + 1` and `adapt`'s `numpoints`), by
-/// division above: with `c = ceil(2^64 / d)`, `n / d` is the high half of `c * n` for every
-/// 32-bit `n` and `1 < d < 2^32` (D. Lemire, O. Kaser, N. Kurz, "Faster Remainder by Direct
-/// Computation", Software: Practice and Experience 49(6), 2019, section 4). A 32-bit division
-/// takes some 12 to 26 cycles; a multiplication 3 or 4. Measured in time, with `adapt`'s last
-/// step from [`LAST_STEP`] (the `count` binary of `tools/corpus`, best of 9 runs, the two builds
-/// in turn): `is_hostname` on the A-label forms of `realistic.txt`, 10,000 passes, 353 to 308 ms
-/// (−12.7 %); `uts46::to_ascii` on the mix, 3,000 passes, 429 and 430 ms. In instructions
-/// (`tools/corpus/count.sh 5 realistic`) the same change costs more, 590,898 to 617,683 a pass
-/// on the A-label forms and 2,247,598 to 2,303,957 on the mix, which is why it looked worse
-/// when only instructions were counted.
+/// `(n / d, n % d)`, by multiplication for the divisors up to [`RECIPROCALS`]'s length (the
+/// encoder's `base - t`, from 10 to 35, and `adapt`'s `numpoints` for a label), by division
+/// above: with `c = ceil(2^64 / d)`, `n / d` is the high half of `c * n` for every 32-bit `n` and
+/// `1 < d < 2^32` (D. Lemire, O. Kaser, N. Kurz, "Faster Remainder by Direct Computation",
+/// Software: Practice and Experience 49(6), 2019). A 32-bit division takes some 12 to 26 cycles,
+/// a multiplication 3 or 4, and instruction counts do not show the difference. Measured in time,
+/// with `adapt`'s last step from [`LAST_STEP`] (the `count` binary of `tools/corpus`, best of 7
+/// runs, the builds in turn): `is_hostname` on the A-label forms of `realistic.txt`, 10,000
+/// passes, 333 to 298 ms (−10.5 %), on the Cyrillic A-labels 227 to 207 ms, on the names of 253
+/// octets 781 to 706 ms; `uts46::to_ascii` on the mix 392 and 388 ms. The decoder's own
+/// division of `i` by `length + 1` taken the same way was slower on the names of 253 octets (831
+/// ms) and no faster elsewhere, and stays a division. In instructions (`tools/corpus/count.sh 5
+/// realistic`) the A-label forms 590,898 to 593,263 a pass, the mix 2,247,598 to 2,279,537.
 #[inline]
 fn div_rem(n: u32, d: u32) -> (u32, u32) {
     match RECIPROCALS.get(d as usize) {
@@ -341,7 +342,7 @@ pub(crate) fn decode_deltas<I: Insert>(
             .and_then(|length| length.checked_add(1))
             .ok_or(PunycodeError::Overflow)?;
         bias = adapt(i.saturating_sub(oldi), points, oldi == 0);
-        let (steps, position) = div_rem(i, points);
+        let (steps, position) = (i / points, i % points);
         n = n.checked_add(steps).ok_or(PunycodeError::Overflow)?;
         i = position;
         // `n` starts at `initial_n` and never decreases, so it is never basic: the braced check of
