@@ -494,41 +494,53 @@ mod tests {
     use super::*;
     use crate::test_ucd::chars;
 
-    /// `utf8_len_bound` is never below the encoder's length with its prefix, on labels of up to
-    /// `UTF8_BOUND_BYTES` bytes drawn from ASCII and the extremes of each UTF-8 length, and it
-    /// stays within 63 octets.
-    #[test]
-    fn utf8_len_bound_is_an_upper_bound() {
+    /// Runs `check` on 20,000 labels of `lengths` code points, each drawn from one of `ranges`
+    /// (the surrogates left out).
+    fn for_labels(
+        ranges: &[core::ops::Range<u32>],
+        lengths: core::ops::RangeInclusive<usize>,
+        check: impl Fn(Vec<char>) -> Result<(), proptest::test_runner::TestCaseError>,
+    ) {
         use proptest::prelude::*;
-        assert!(utf8_len_bound(UTF8_BOUND_BYTES) <= MAX_LABEL_OCTETS);
-        let chars = prop_oneof![
-            (0x61u32..0x7B),
-            (0x80u32..0x88),
-            (0x780u32..0x800),
-            (0x800u32..0x810),
-            (0xFF00u32..0x1_0000),
-            (0x1_0000u32..0x1_0010),
-            (0x10_FF00u32..0x11_0000),
-        ]
-        .prop_filter_map("scalar value", char::from_u32);
+        let chars = proptest::sample::select(ranges.to_vec())
+            .prop_flat_map(|range| range)
+            .prop_filter_map("scalar value", char::from_u32);
         let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig {
             cases: 20_000,
             ..ProptestConfig::default()
         });
         runner
-            .run(&proptest::collection::vec(chars, 1..=19), |mut label| {
-                // The longest prefix of at most UTF8_BOUND_BYTES bytes.
-                let mut bytes = 0;
-                label.retain(|c| {
-                    bytes += c.len_utf8();
-                    bytes <= UTF8_BOUND_BYTES
-                });
-                let bytes: usize = label.iter().map(|c| c.len_utf8()).sum();
-                let exact = ACE_PREFIX.len() + punycode::encoded_len(&label).unwrap();
-                prop_assert!(utf8_len_bound(bytes) >= exact, "{label:?}: {exact}");
-                Ok(())
-            })
+            .run(&proptest::collection::vec(chars, lengths), check)
             .unwrap();
+    }
+
+    /// `utf8_len_bound` is never below the encoder's length with its prefix, on labels of up to
+    /// `UTF8_BOUND_BYTES` bytes drawn from ASCII and the extremes of each UTF-8 length, and it
+    /// stays within 63 octets.
+    #[test]
+    fn utf8_len_bound_is_an_upper_bound() {
+        assert!(utf8_len_bound(UTF8_BOUND_BYTES) <= MAX_LABEL_OCTETS);
+        let ranges = [
+            0x61..0x7B,
+            0x80..0x88,
+            0x780..0x800,
+            0x800..0x810,
+            0xFF00..0x1_0000,
+            0x1_0000..0x1_0010,
+            0x10_FF00..0x11_0000,
+        ];
+        for_labels(&ranges, 1..=19, |mut label| {
+            // The longest prefix of at most UTF8_BOUND_BYTES bytes.
+            let mut bytes = 0;
+            label.retain(|c| {
+                bytes += c.len_utf8();
+                bytes <= UTF8_BOUND_BYTES
+            });
+            let bytes: usize = label.iter().map(|c| c.len_utf8()).sum();
+            let exact = ACE_PREFIX.len() + punycode::encoded_len(&label).unwrap();
+            proptest::prop_assert!(utf8_len_bound(bytes) >= exact, "{label:?}: {exact}");
+            Ok(())
+        });
         // The largest gaps: the greatest code point of each length, alone and repeated, after
         // and before a small one.
         for c in ['\u{7FF}', '\u{FFFF}', '\u{10FFFF}'] {
@@ -572,28 +584,20 @@ mod tests {
     /// to 59 code points drawn from ASCII, a few scripts' blocks and the whole code space.
     #[test]
     fn encoded_len_bound_is_an_upper_bound() {
-        use proptest::prelude::*;
-        let chars = prop_oneof![
-            (0x61u32..0x7B),
-            (0x80u32..0x800),
-            (0x400u32..0x460),
-            (0x4E00u32..0x9FFF),
-            (0xAC00u32..0xD7A4),
-            (0x1_0000u32..0x11_0000),
-        ]
-        .prop_filter_map("scalar value", char::from_u32);
-        let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig {
-            cases: 20_000,
-            ..ProptestConfig::default()
+        let ranges = [
+            0x61..0x7B,
+            0x80..0x800,
+            0x400..0x460,
+            0x4E00..0x9FFF,
+            0xAC00..0xD7A4,
+            0x1_0000..0x11_0000,
+        ];
+        for_labels(&ranges, 1..=59, |label| {
+            let exact = punycode::encoded_len(&label).unwrap();
+            let bound = encoded_len_bound(&label);
+            proptest::prop_assert!(bound >= exact, "{label:?}: bound {bound} < {exact}");
+            Ok(())
         });
-        runner
-            .run(&proptest::collection::vec(chars, 1..=59), |label| {
-                let exact = punycode::encoded_len(&label).unwrap();
-                let bound = encoded_len_bound(&label);
-                prop_assert!(bound >= exact, "{label:?}: bound {bound} < {exact}");
-                Ok(())
-            })
-            .unwrap();
         // The extremes: the largest gaps and the longest label.
         for label in [
             vec!['\u{10FFFF}'; 59],
