@@ -137,8 +137,8 @@ pub(crate) fn check(input: &str, format: Format, options: &Options) -> Result<()
     // kind, before the first other one: the same rules in the same order as `check_label`
     // applies them, without the buffers and the bookkeeping of the general loop. Every length
     // is exact, and such a label satisfies the Bidi rule when it starts with a letter (see
-    // `bidi::is_ltr_ldh`: it cannot end with a hyphen). Measured (callgrind, `tools/corpus/count.sh 5
-    // realistic`, instructions a pass): `is_hostname` on the ASCII names 205,088 to 122,874
+    // `bidi::is_ltr_ldh`: it cannot end with a hyphen). Measured (callgrind,
+    // `tools/corpus/count.sh 5 realistic`, instructions a pass): `is_hostname` on the ASCII names 205,088 to 122,874
     // (-40.1 %), on the A-label forms 644,306 to 637,833 (-1.0 %); `is_idn_hostname` on the
     // U-label forms 491,612 to 471,334 (-4.1 %).
     let mut start = 0;
@@ -342,7 +342,7 @@ fn check_labels(
 /// the loop, where a table of the measured lengths cost clearing 128 bytes a name (callgrind,
 /// `tools/corpus/count.sh 5 realistic`, instructions a pass: `is_idn_hostname` on the U-label
 /// forms 396,381 to 393,337), and measuring every label again cost 11.7 % on the names of 253
-/// octets (3,080,804 to 3,441,983; 3,076,314 now).
+/// octets (3,080,804 to 3,441,983; taking the bounds again, 3,076,314).
 fn overestimate(
     name: &str,
     format: Format,
