@@ -243,17 +243,12 @@ pub fn write_line(
 /// starts an escape, written as `\u{XXXX}` or `\\`.
 pub fn write_shown(out: &mut impl Write, name: &str) -> io::Result<()> {
     // In ASCII, the controls are below U+0020 and U+007F, and so is all white space but U+0020.
-    let escaped = |c: char| {
-        if c.is_ascii() {
-            c < ' ' || c == '\x7F' || c == '\\'
-        } else {
-            c.is_control() || c.is_whitespace()
-        }
+    let escaped_ascii = |b: u8| b < b' ' || b == 0x7F || b == b'\\';
+    let escaped = |c: char| match u8::try_from(c) {
+        Ok(b) if b.is_ascii() => escaped_ascii(b),
+        _ => c.is_control() || c.is_whitespace(),
     };
-    if name
-        .bytes()
-        .all(|b| (b' '..=b'~').contains(&b) && b != b'\\')
-    {
+    if name.bytes().all(|b| b.is_ascii() && !escaped_ascii(b)) {
         return out.write_all(name.as_bytes());
     }
     // Runs of code points shown as they are go out in one write.
