@@ -1205,6 +1205,44 @@ mod tests {
         assert_eq!(decode_all(b"0y0c"), Ok(vec!['\u{E000}']));
     }
 
+    /// The decoder moves a tail two ways (a fixed window of eight slots where `out` has them,
+    /// a loop otherwise): at every size of `out` from empty to ten slots past the U-label,
+    /// label-like strings encoded and decoded again are the strings they were, or
+    /// [`PunycodeError::TooLong`] exactly when `out` is shorter than them.
+    #[test]
+    fn every_size_of_out_decodes_alike() {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move |bound: u32| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % u64::from(bound)) as u32
+        };
+        // Lower case ASCII, Latin-1 letters, Cyrillic, CJK: insertions at the front, in the
+        // middle and at the end of outputs of every length up to 24.
+        let pools: [(u32, u32); 4] = [(0x61, 26), (0xE0, 31), (0x430, 32), (0x4E00, 64)];
+        for _ in 0..3000 {
+            let len = 1 + next(24) as usize;
+            let label: Vec<char> = (0..len)
+                .map(|_| {
+                    let (base, span) = pools[next(4) as usize];
+                    char::from_u32(base + next(span)).unwrap()
+                })
+                .collect();
+            let payload = encode_vec(&label).unwrap();
+            for size in 0..=len + 10 {
+                let mut out = vec!['\u{FFFD}'; size];
+                match decode_into(&payload, &mut out) {
+                    Ok(n) => assert_eq!(&out[..n], &label[..], "{payload:?} into {size}"),
+                    Err(e) => {
+                        assert_eq!(e, PunycodeError::TooLong, "{payload:?} into {size}");
+                        assert!(size < len, "{payload:?} into {size}: {e:?}");
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn too_long() {
         let mut two = ['\0'; 2];
