@@ -1070,6 +1070,17 @@ mod tests {
         }
     }
 
+    /// A xorshift generator from `seed`: each call draws a number below its bound.
+    fn xorshift(seed: u64) -> impl FnMut(u64) -> u64 {
+        let mut state = seed;
+        move |bound| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % bound
+        }
+    }
+
     fn decode_vec(input: &[u8]) -> Result<Vec<char>, PunycodeError> {
         let mut out = vec!['\0'; input.len()];
         let len = decode_into(input, &mut out)?;
@@ -1211,13 +1222,8 @@ mod tests {
     /// [`PunycodeError::TooLong`] exactly when `out` is shorter than them.
     #[test]
     fn every_size_of_out_decodes_alike() {
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move |bound: u32| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % u64::from(bound)) as u32
-        };
+        let mut draw = xorshift(0x9E37_79B9_7F4A_7C15);
+        let mut next = move |bound: u32| draw(u64::from(bound)) as u32;
         // Lower case ASCII, Latin-1 letters, Cyrillic, CJK: insertions at the front, in the
         // middle and at the end of outputs of every length up to 24.
         let pools: [(u32, u32); 4] = [(0x61, 26), (0xE0, 31), (0x430, 32), (0x4E00, 64)];
@@ -1328,13 +1334,7 @@ mod tests {
     /// 64 code points it takes.
     #[test]
     fn short_encoder_equals_section_6_3_as_written() {
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = move |bound: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % bound
-        };
+        let mut next = xorshift(0x2545_F491_4F6C_DD1D);
         let pools: [&[u32]; 4] = [
             &[0x61, 0x2D, 0xE4, 0xF6, 0xFC],
             &[0x430, 0x431, 0x44F, 0x451, 0x61, 0x31],
