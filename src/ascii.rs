@@ -43,20 +43,53 @@ pub(crate) fn is_ldh(byte: u8) -> bool {
 /// time while they are all LDH (see [`non_ldh`]), then byte by byte.
 #[inline]
 pub(crate) fn ldh_run(bytes: &[u8], from: usize) -> usize {
+    run(bytes, from, non_ldh, is_ldh)
+}
+
+/// The end of the run of ASCII bytes other than the capitals A-Z that starts at `from`: the
+/// bytes that UTS #46 step 1 leaves as they are ([`non_lower`] eight at a time).
+#[inline]
+pub(crate) fn unmapped_run(bytes: &[u8], from: usize) -> usize {
+    run(bytes, from, non_lower, |b| {
+        b.is_ascii() && !b.is_ascii_uppercase()
+    })
+}
+
+/// The end of the run from `from` of the bytes that `flags` does not flag in a word (by the
+/// high bit of each byte) and `keep` keeps one at a time.
+#[inline(always)]
+fn run(bytes: &[u8], from: usize, flags: fn(u64) -> u64, keep: fn(u8) -> bool) -> usize {
     let mut at = from;
     while let Some(chunk) = bytes.get(at..at + 8) {
         let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
-        let bad = non_ldh(word);
+        let bad = flags(word);
         if bad != 0 {
             // Little-endian: the lowest flagged byte is the first in the text.
             return at + (bad.trailing_zeros() / 8) as usize;
         }
         at += 8;
     }
-    while bytes.get(at).is_some_and(|&b| is_ldh(b)) {
+    while bytes.get(at).is_some_and(|&b| keep(b)) {
         at += 1;
     }
     at
+}
+
+/// The high bit of each byte of `word` that is at least `x`, on the low seven bits of each
+/// byte of `low` (an addition that cannot carry into the next byte: at most 0x7F + 0x7F).
+#[inline(always)]
+fn at_least(low: u64, x: u8) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    (low + ONES * u64::from(0x80 - x)) & (ONES * 0x80)
+}
+
+/// The bytes of `word` that are capitals A-Z or not ASCII, each flagged by its high bit.
+#[inline]
+fn non_lower(word: u64) -> u64 {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let low = word & !HIGH;
+    let capital = at_least(low, b'A') & !at_least(low, b'Z' + 1);
+    (capital | word) & HIGH
 }
 
 /// The bytes of `word` that are not ASCII letters, digits or hyphen, each flagged by its high
@@ -67,8 +100,7 @@ fn non_ldh(word: u64) -> u64 {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = ONES * 0x80;
     let low = word & !HIGH;
-    // The high bit of each byte of `ge(v, x)` is set where that byte of `v` is at least `x`.
-    let ge = |v: u64, x: u8| (v + ONES * u64::from(0x80 - x)) & HIGH;
+    let ge = at_least;
     // Setting bit 5 maps A-Z onto a-z and moves no other byte into a-z.
     let folded = low | (ONES * 0x20);
     let letter = ge(folded, b'a') & !ge(folded, b'z' + 1);
@@ -138,6 +170,41 @@ mod tests {
         assert_eq!(ldh_run(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ_", 2), 26);
         assert_eq!(ldh_run("abcdefg\u{e9}".as_bytes(), 0), 7);
         assert_eq!(ldh_run(b"abc", 3), 3);
+    }
+
+    /// The word-at-a-time test of capitals against the byte test, every byte in every
+    /// position, and the runs against a byte loop.
+    #[test]
+    fn non_lower_flags_capitals_and_non_ascii() {
+        for b in 0..=255u8 {
+            for pos in 0..8 {
+                let mut bytes = *b"abcdefgh";
+                bytes[pos] = b;
+                let flags = non_lower(u64::from_le_bytes(bytes));
+                let flagged = !b.is_ascii() || b.is_ascii_uppercase();
+                let want = if flagged { 0x80u64 << (8 * pos) } else { 0 };
+                assert_eq!(flags, want, "byte {b:#04x} at {pos}");
+            }
+        }
+        for text in [
+            "",
+            "abc",
+            "www.example.Com",
+            "0123456789-.abcdefZ",
+            "xn--mnchen-3ya.de\u{e9}",
+        ] {
+            for from in 0..=text.len() {
+                let want = text.as_bytes()[from..]
+                    .iter()
+                    .position(|&b| !b.is_ascii() || b.is_ascii_uppercase())
+                    .map_or(text.len(), |p| from + p);
+                assert_eq!(
+                    unmapped_run(text.as_bytes(), from),
+                    want,
+                    "{text:?} from {from}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -140,6 +140,18 @@ impl Summary {
         }
     }
 
+    /// The summary of a whole label, one property lookup a non-ASCII code point.
+    pub(crate) fn of(label: &[char]) -> Summary {
+        let mut summary = Summary::EMPTY;
+        if let Some((&first, rest)) = label.split_first() {
+            summary.push_first(bidi_class(first));
+            for &c in rest {
+                summary.push(bidi_class(c));
+            }
+        }
+        summary
+    }
+
     /// An RTL label: a class R, AL or AN is present (RFC 5893 section 1.4).
     pub(crate) fn rtl(&self) -> bool {
         self.seen & classes(&[BidiClass::R, BidiClass::AL, BidiClass::AN]) != 0
@@ -335,11 +347,7 @@ mod tests {
                     label.push(alphabet[code % alphabet.len()]);
                     code /= alphabet.len();
                 }
-                let mut summary = Summary::EMPTY;
-                summary.push_first(bidi_class(label[0]));
-                for &c in &label[1..] {
-                    summary.push(bidi_class(c));
-                }
+                let summary = Summary::of(&label);
                 let walked = check_label(&label).is_ok();
                 assert_eq!(summary.satisfies_rule(), walked, "{label:?}");
                 assert_eq!(summary.rtl(), has_rtl(&label), "{label:?}");

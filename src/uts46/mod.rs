@@ -432,11 +432,14 @@ fn check_ldh_label(label: &[u8], ldh: bool, options: Options, statuses: &mut Sta
 /// [`check_ascii_name`] from its first "xn--" label, `from`, label `index` of `name`, the
 /// labels before it without a status: `Some` (and no status) only when nothing is recorded.
 /// Apart, so that the loop over ASCII names stays as short as it was (measured: inline, it cost
-/// 3 % more instructions on the ASCII corpus). With criterion 9 checked as the labels decode
-/// ([`bidi_holds`]), measured (callgrind, tools/corpus/count.sh 5, `uts46::to_ascii`): the
-/// realistic A-label view 1,073,479 → 961,316 instructions a pass (−10.4 %), the ASCII view
-/// 232,979 → 227,444, the Arabic A-labels 1,681,749 → 1,297,504 (1,354,686 by the general
-/// path).
+/// 3 % more instructions on the ASCII corpus). Criterion 9 is decided as the labels pass, the
+/// "xn--" ones by the Bidi summary of their decoding ([`mapping::LabelFacts::bidi_ok`]), the
+/// others when they are letters, digits and hyphens starting with a letter and ending with a
+/// letter or digit ([`bidi::is_ltr_ldh`]), the general path otherwise. Measured (callgrind,
+/// tools/corpus/count.sh 5 realistic, `uts46::to_ascii`, instructions a pass), against checking
+/// each RTL domain name's labels again after the loop, with the Bidi summary of
+/// [`mapping::label_facts`]: the A-label forms 832,045 → 776,086, the mix 2,111,201 →
+/// 2,040,656.
 #[inline(never)]
 fn check_a_label_name(
     name: &[u8],
@@ -446,9 +449,8 @@ fn check_a_label_name(
 ) -> Option<Statuses> {
     let mut statuses = Statuses::default();
     let mut rest = Some(from);
-    // The first label that decoded to an RTL label; whether one from there on failed
-    // criterion 9.
-    let (mut first_rtl, mut bidi_failed) = (None, false);
+    // A label decoded to an RTL label; every label from `from` on satisfies criterion 9.
+    let (mut rtl, mut bidi_ok) = (false, true);
     while let Some(remaining) = rest {
         statuses.enter(Some(index));
         if has_ace_prefix(remaining) {
@@ -457,16 +459,14 @@ fn check_a_label_name(
                 None => (remaining, None),
             };
             rest = next;
-            let bidi = options.check_bidi.then_some(first_rtl.is_some());
-            let (rtl, bidi_ok) = check_a_label(label, options, bidi, &mut statuses)?;
-            if rtl && first_rtl.is_none() {
-                first_rtl = Some(index);
-            }
-            bidi_failed |= !bidi_ok;
+            let facts = check_a_label(label, options, &mut statuses)?;
+            rtl |= facts.rtl;
+            bidi_ok &= facts.bidi_ok;
         } else {
             let (label, ldh, next) = ascii::split_ldh(remaining);
             rest = next;
             check_ldh_label(label, ldh, options, &mut statuses);
+            bidi_ok &= label.is_empty() || bidi::is_ltr_ldh(label);
         }
         if !statuses.is_empty() {
             return None;
@@ -477,31 +477,32 @@ fn check_a_label_name(
     if options.verify_dns_length && !name_length_ok(name) {
         return None;
     }
-    if let Some(first) = first_rtl
-        && options.check_bidi
-        && (bidi_failed || !bidi_holds(name, first))
-    {
-        return None;
+    if rtl && options.check_bidi {
+        // The labels before `from` are ASCII ones that do not start with "xn--".
+        let before = name.get(..name.len() - from.len()).unwrap_or_default();
+        let before_ok = ascii_labels(before).all(|l| l.is_empty() || bidi::is_ltr_ldh(l));
+        if !(bidi_ok && before_ok) {
+            return None;
+        }
     }
     Some(statuses)
 }
 
 /// Step 4 (Convert/Validate) of section 4 on an "xn--" label of an ASCII name, as
 /// [`process_general`] does it for a [`Kind::Decoded`] label, and the label's length (ToASCII
-/// step 4, the label written back as it came). Returns whether it decoded to an RTL label, and
-/// whether it satisfies criterion 9 (the six conditions of RFC 5893 section 2), checked when
-/// `bidi` is `Some(true)` (an earlier label was RTL) or `Some(false)` and the label is RTL (so
-/// that a label is decoded once); `None` when [`process_general`] must decide: the label holds
-/// a capital, or does not decode on the stack.
+/// step 4, the label written back as it came). Returns what the pass over the decoded label
+/// learnt (whether it is an RTL label, whether it satisfies criterion 9); `None` when
+/// [`process_general`] must decide: the label holds a capital, or does not decode on the stack.
 // Not inlined: its label buffer would be cleared on every call of `check_ascii_name`.
 #[inline(never)]
 fn check_a_label(
     label: &[u8],
     options: Options,
-    bidi: Option<bool>,
     statuses: &mut Statuses,
-) -> Option<(bool, bool)> {
-    if label.iter().any(u8::is_ascii_uppercase) {
+) -> Option<mapping::LabelFacts> {
+    // A word at a time: the A-label forms 776,086 → 765,358 instructions a pass against a
+    // byte at a time (tools/corpus/count.sh 5 realistic, `uts46::to_ascii`).
+    if ascii::unmapped_run(label, 0) < label.len() {
         return None;
     }
     if options.verify_dns_length && !label_length_ok(label) {
@@ -510,38 +511,7 @@ fn check_a_label(
     let mut buf = EMPTY_LABEL;
     let len = punycode::decode_into(label.get(ACE_PREFIX.len()..)?, &mut buf).ok()?;
     let chars = buf.get(..len)?;
-    let facts = check_decoded(chars, options, statuses);
-    let bidi_ok = match bidi {
-        Some(earlier_rtl) if earlier_rtl || facts.rtl => bidi::failed_conditions(chars) == 0,
-        _ => true,
-    };
-    Some((facts.rtl, bidi_ok))
-}
-
-/// Criterion 9 of section 4.1 on an ASCII name whose every label is valid and whose label
-/// `first_rtl` is the first "xn--" label that decodes to an RTL label: whether every non-empty
-/// label satisfies the six conditions of RFC 5893 section 2, the "xn--" labels by their
-/// decoding; those from `first_rtl` on were checked as they were decoded
-/// ([`check_a_label`]). Measured (callgrind, tools/corpus/count.sh 5): decoding every "xn--"
-/// label again here took 24 % more instructions than the general path on the Arabic and
-/// Hebrew A-label corpora.
-#[inline(never)]
-fn bidi_holds(name: &[u8], first_rtl: usize) -> bool {
-    let mut buf = EMPTY_LABEL;
-    let mut heap = alloc::vec::Vec::new();
-    ascii_labels(name).enumerate().all(|(index, label)| {
-        let chars = match label.get(ACE_PREFIX.len()..) {
-            Some(_) if has_ace_prefix(label) && index >= first_rtl => return true,
-            Some(payload) if has_ace_prefix(label) => {
-                match punycode::decode_into(payload, &mut buf) {
-                    Ok(len) => buf.get(..len).unwrap_or(&[]),
-                    Err(_) => return false,
-                }
-            }
-            _ => return ascii_bidi_failures(label, &mut buf, &mut heap) == 0,
-        };
-        chars.is_empty() || bidi::failed_conditions(chars) == 0
-    })
+    Some(check_decoded(chars, options, statuses))
 }
 
 /// The checks of [`process_ascii`], on the name before step 1 maps its capitals.
@@ -748,6 +718,8 @@ fn process_general(
         let start = out.len();
         let (kind, chars) = label_chars(label, &mut buf, &mut heap);
         // Whether the criteria were applied, and whether the label is an RTL one.
+        // Whether the pass that found `rtl` also found that the label satisfies criterion 9.
+        let mut bidi_known_ok = false;
         let (validated, rtl) = match kind {
             Kind::Ascii => {
                 if !label.is_empty() {
@@ -760,7 +732,15 @@ fn process_general(
                 // Criterion 7 for the non-ASCII code points: known from step 1 when it left
                 // the name as it was, one lookup each otherwise. Step 2 made the name NFC.
                 let rtl = if mapped.valid {
-                    mapped.maybe_rtl && bidi::has_rtl(chars)
+                    // One pass for both facts of criterion 9, in a name with an RTL code point
+                    // (the U-label forms 1,053,859 → 1,037,464 instructions a pass against
+                    // `has_rtl` and the six conditions apart, tools/corpus/count.sh 5
+                    // realistic, `uts46::to_ascii`).
+                    mapped.maybe_rtl && {
+                        let summary = bidi::Summary::of(chars);
+                        bidi_known_ok = summary.satisfies_rule();
+                        summary.rtl()
+                    }
                 } else {
                     let facts = mapping::label_facts(chars, transitional);
                     if !facts.valid {
@@ -771,7 +751,11 @@ fn process_general(
                 validate(chars, options, statuses);
                 (true, rtl)
             }
-            Kind::Decoded => (true, check_decoded(chars, options, statuses).rtl),
+            Kind::Decoded => {
+                let facts = check_decoded(chars, options, statuses);
+                bidi_known_ok = facts.bidi_ok;
+                (true, facts.rtl)
+            }
             Kind::BadPunycode => {
                 // Step 4.1.2: record the error and go on with the next label; with
                 // IgnoreInvalidPunycode the label stays as it is, without an error (the ASCII
@@ -834,7 +818,7 @@ fn process_general(
             if kind == Kind::Ascii {
                 let failed = ascii_bidi_failures(label.as_bytes(), &mut buf, &mut heap);
                 add_bidi_conditions(failed, statuses);
-            } else {
+            } else if !bidi_known_ok {
                 add_bidi(chars, statuses);
             }
         }
