@@ -110,6 +110,32 @@ fn non_ldh(word: u64) -> u64 {
     HIGH & !((letter | digit | hyphen) & !word)
 }
 
+/// The position of the last `needle` in `bytes`, eight bytes at a time from the end (each
+/// byte equal to it found exactly, by the test of [`zero_bytes`]), then byte by byte.
+#[inline]
+pub(crate) fn rposition(bytes: &[u8], needle: u8) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let mut end = bytes.len();
+    while let Some(chunk) = end.checked_sub(8).and_then(|start| bytes.get(start..end)) {
+        let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+        let found = zero_bytes(word ^ (ONES * u64::from(needle)));
+        if found != 0 {
+            // Little-endian: the highest flagged byte is the last in the text.
+            return Some(end - 1 - (found.leading_zeros() / 8) as usize);
+        }
+        end -= 8;
+    }
+    bytes.get(..end)?.iter().rposition(|&b| b == needle)
+}
+
+/// The zero bytes of `word`, each flagged by its high bit and no other: the low seven bits of a
+/// byte plus 0x7F carry into its high bit unless they are all 0, and cannot carry further.
+#[inline]
+fn zero_bytes(word: u64) -> u64 {
+    const LOW: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    !(((word & LOW) + LOW) | word | LOW)
+}
+
 /// The first label of an ASCII name, whether its bytes are all letters (either case), digits or
 /// hyphens, and the rest of the name after its dot: [`ldh_run`] eight bytes at a time, then a
 /// search for the dot only in a label with another byte. Measured (callgrind,
@@ -204,6 +230,29 @@ mod tests {
                     "{text:?} from {from}"
                 );
             }
+        }
+    }
+
+    /// The word-at-a-time search against the byte loop, for the needle in every position of
+    /// every length up to 20, among bytes of every value, and for none.
+    #[test]
+    fn rposition_finds_the_last() {
+        for len in 0..20usize {
+            for fill in [b'a', b'-' ^ 0x80, 0x2C, 0x2E, 0xFF, 0] {
+                let mut bytes = vec![fill; len];
+                assert_eq!(rposition(&bytes, b'-'), None, "{bytes:?}");
+                for at in 0..len {
+                    bytes[at] = b'-';
+                    let want = bytes.iter().rposition(|&b| b == b'-');
+                    assert_eq!(rposition(&bytes, b'-'), want, "{bytes:?}");
+                }
+            }
+        }
+        for b in 0..=255u8 {
+            let mut word = [b'x'; 8];
+            word[3] = b;
+            let flags = zero_bytes(u64::from_le_bytes(word));
+            assert_eq!(flags, if b == 0 { 0x80 << 24 } else { 0 }, "{b:#04x}");
         }
     }
 

@@ -264,7 +264,12 @@ const DIGIT_BYTES: &[u8; BASE as usize] = b"abcdefghijklmnopqrstuvwxyz0123456789
 /// Splits a Punycode string at its last delimiter into the basic code points copied as they are
 /// and the deltas (RFC 3492 sections 3.1 and 6.2).
 pub(crate) fn split_basic(input: &[u8]) -> Result<(&[u8], &[u8]), PunycodeError> {
-    match input.iter().rposition(|&byte| byte == DELIMITER) {
+    // A word at a time: most payloads have no delimiter, so the search reads them whole.
+    // Measured (callgrind, tools/corpus/count.sh 5 realistic, instructions a pass) against a
+    // byte at a time: `is_hostname` on the A-label forms 570,406 to 561,161 (-1.6 %),
+    // `uts46::to_ascii` 765,909 to 756,672; in time (the `count` binary, best of 5, in turn)
+    // 228 to 216 ms.
+    match crate::ascii::rposition(input, DELIMITER) {
         None => Ok((&[], input)),
         // Section 6.2 does not consume this delimiter, then fails on it as a digit.
         Some(0) => Err(PunycodeError::LeadingDelimiter),
