@@ -174,6 +174,14 @@ impl Props {
         self.0 & NFC_QC_NOT_YES_BIT == 0
     }
 
+    /// PVALID (RFC 5892), NFC_Quick_Check=Yes and Canonical_Combining_Class 0: the three
+    /// fields tested with one mask.
+    #[inline]
+    pub(crate) fn is_pvalid_cut(self) -> bool {
+        const MASK: u32 = (DERIVED_MASK << DERIVED_SHIFT) | NFC_QC_NOT_YES_BIT | REORDERED_BIT;
+        self.0 & MASK == DERIVED_PVALID << DERIVED_SHIFT
+    }
+
     /// Canonical_Combining_Class is not 0 (Not_Reordered): canonical ordering (UAX #15 section
     /// 9's quick check) compares it with the class before it.
     #[inline]
