@@ -722,7 +722,7 @@ impl Checker {
             statuses.add(Status::C1);
         }
         use BidiClass::*;
-        let rtl = self.seen & classes(&[R, AL, AN]) != 0;
+        let rtl = self.rtl();
         let failed = match self.first_class {
             Some(first @ (R | AL | L)) => {
                 let rtl_label = first != L;
@@ -752,6 +752,12 @@ impl Checker {
             _ => 1 << 1,
         };
         (rtl, failed)
+    }
+
+    /// Whether a code point of Bidi_Class R, AL or AN has been fed: the label is an RTL label.
+    fn rtl(&self) -> bool {
+        use BidiClass::*;
+        self.seen & classes(&[R, AL, AN]) != 0
     }
 
     /// Equal but for the count.
@@ -1061,11 +1067,24 @@ impl Stream {
 
     /// ToASCII, a label too long for its text to be encoded: kept only for the error.
     fn keep_long(&mut self, c: char) {
-        if self.keep_whole {
+        if self.may_be_named() {
             self.text.push(c);
         } else if !self.text.is_empty() {
             self.text = String::new();
         }
+    }
+
+    /// Whether the error may name the current label: no earlier label is in error, and none
+    /// failed the Bidi rule in a name already known to be a Bidi domain name (by an earlier
+    /// label or this one), for the error names the first label with a status, and the
+    /// conditions of RFC 5893 section 2 count in a Bidi domain name only (UTS #46 section 4.1,
+    /// criterion 9). Without the second test, `1xn--bcher-kva.` (which fails condition 1)
+    /// followed by a long label of U+FDFA kept that label's 11-fold mapping for nothing.
+    fn may_be_named(&self) -> bool {
+        self.keep_whole
+            && !(self.options.check_bidi
+                && self.bidi_first.is_some_and(|first| first < self.index)
+                && (self.bidi_domain || self.rtl || self.checker.rtl()))
     }
 
     fn keep(&mut self, c: char) {
@@ -1163,7 +1182,7 @@ impl Stream {
         if self.first.is_none() && self.statuses.first_label() == Some(index) {
             self.first = Some(index);
         }
-        if self.keep_whole && (self.first == Some(index) || self.bidi_first == Some(index)) {
+        if self.may_be_named() && (self.first == Some(index) || self.bidi_first == Some(index)) {
             let text = match self.form {
                 Form::Ascii if moved => ascii.take().unwrap_or_default(),
                 Form::Ascii => core::mem::take(&mut self.text),
@@ -1397,9 +1416,10 @@ impl Back for Stream {
         }
         self.chars += passed;
         let span = text.get(from..at).unwrap_or("");
+        let named = self.may_be_named();
         let kept = match self.form {
             Form::Unicode => &mut self.out,
-            Form::Ascii if self.keep_whole => &mut self.text,
+            Form::Ascii if named => &mut self.text,
             Form::Ascii => {
                 if !self.text.is_empty() {
                     self.text = String::new();
@@ -1876,6 +1896,31 @@ mod tests {
                 .collect::<Vec<_>>()
                 .join("\n")
         );
+    }
+
+    /// A label that fails the Bidi rule (condition 1: it starts with a digit), then a label too
+    /// long to encode that makes the name a Bidi domain name and has a status of its own: the
+    /// error names the first, as the short path's does, though the second's text is not kept
+    /// (`Stream::may_be_named`); and the same with the order or the Bidi domain changed.
+    #[test]
+    fn error_names_the_earlier_bidi_failure() {
+        let mut failures = Vec::new();
+        for head in ["1xn--bcher-kva.", "1a.", "a.1b.", "\u{5D0}a.", "a."] {
+            for body in [
+                "\u{FDFA}".repeat(300),
+                "\u{627} ".repeat(150),
+                format!("{}_", "\u{5D0}".repeat(300)),
+                format!("{}_", "b".repeat(300)),
+            ] {
+                for tail in ["", "a", ".b", ".1c"] {
+                    let input = format!("{head}{body}{tail}");
+                    for o in all_options() {
+                        failures.extend(compare(&input, o));
+                    }
+                }
+            }
+        }
+        assert!(failures.is_empty(), "{}", failures.join("\n"));
     }
 
     #[test]
