@@ -254,13 +254,13 @@ static DIGIT_VALUES: [u8; 128] = {
 
 /// The lowercase basic code point of a digit-value below `base` (RFC 3492 section 5).
 fn digit_byte(digit: u32) -> u8 {
-    // Callers pass `q < t <= tmax` or `t + x mod (base - t)`, both below `base`.
-    DIGIT_BYTES.get(digit as usize).copied().unwrap_or(b'?')
+    match u8::try_from(digit) {
+        Ok(d @ 0..=25) => b'a' + d,
+        Ok(d @ 26..=35) => b'0' + (d - 26),
+        // Callers pass `q < t <= tmax` or `t + x mod (base - t)`, both below `base`.
+        _ => b'?',
+    }
 }
-
-/// The lowercase basic code point of each digit-value, 0 to 35 (RFC 3492 section 5).
-/// A static, so that `tools/table-size.sh` counts it with the other tables.
-static DIGIT_BYTES: [u8; BASE as usize] = *b"abcdefghijklmnopqrstuvwxyz0123456789";
 
 /// Splits a Punycode string at its last delimiter into the basic code points copied as they are
 /// and the deltas (RFC 3492 sections 3.1 and 6.2).
