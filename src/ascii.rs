@@ -180,18 +180,24 @@ mod tests {
         }
     }
 
-    /// The word-at-a-time test against the byte test, on every byte in every position.
-    #[test]
-    fn non_ldh_flags_exactly_the_other_bytes() {
+    /// A word-at-a-time test against the byte test `flagged`, on every byte in every position
+    /// of a word of small letters.
+    fn assert_flags(flags_of: fn(u64) -> u64, flagged: fn(u8) -> bool) {
         for b in 0..=255u8 {
             for pos in 0..8 {
                 let mut bytes = *b"abcdefgh";
                 bytes[pos] = b;
-                let flags = non_ldh(u64::from_le_bytes(bytes));
-                let want = if is_ldh(b) { 0 } else { 0x80u64 << (8 * pos) };
+                let flags = flags_of(u64::from_le_bytes(bytes));
+                let want = if flagged(b) { 0x80u64 << (8 * pos) } else { 0 };
                 assert_eq!(flags, want, "byte {b:#04x} at {pos}");
             }
         }
+    }
+
+    /// The word-at-a-time test against the byte test, on every byte in every position.
+    #[test]
+    fn non_ldh_flags_exactly_the_other_bytes() {
+        assert_flags(non_ldh, |b| !is_ldh(b));
         assert_eq!(ldh_run(b"abc-0123456789xyz.q", 0), 17);
         assert_eq!(ldh_run(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ_", 2), 26);
         assert_eq!(ldh_run("abcdefg\u{e9}".as_bytes(), 0), 7);
@@ -202,16 +208,7 @@ mod tests {
     /// position, and the runs against a byte loop.
     #[test]
     fn non_lower_flags_capitals_and_non_ascii() {
-        for b in 0..=255u8 {
-            for pos in 0..8 {
-                let mut bytes = *b"abcdefgh";
-                bytes[pos] = b;
-                let flags = non_lower(u64::from_le_bytes(bytes));
-                let flagged = !b.is_ascii() || b.is_ascii_uppercase();
-                let want = if flagged { 0x80u64 << (8 * pos) } else { 0 };
-                assert_eq!(flags, want, "byte {b:#04x} at {pos}");
-            }
-        }
+        assert_flags(non_lower, |b| !b.is_ascii() || b.is_ascii_uppercase());
         for text in [
             "",
             "abc",

@@ -341,7 +341,7 @@ impl Front {
     /// Step 2: a cut point ends the segment before it.
     #[inline]
     fn normalize<B: Back>(&mut self, c: char, valid: Option<bool>, back: &mut B) {
-        if is_cut(c) {
+        if crate::nfc::cannot_change(c) {
             self.flush(back);
             self.start = Some((c, valid));
         } else {
@@ -455,17 +455,6 @@ fn run_of(bytes: &[u8], unit: &[u8]) -> usize {
         .chunks_exact(unit.len())
         .take_while(|chunk| chunk.iter().zip(unit).all(|(a, b)| a == b))
         .count()
-}
-
-/// A code point with Canonical_Combining_Class 0 and NFC_Quick_Check=Yes: NFC never composes
-/// it with what precedes it nor reorders across it (UAX #15 section 9).
-#[inline]
-fn is_cut(c: char) -> bool {
-    if c.is_ascii() {
-        return true;
-    }
-    let p = ucd::props(c);
-    !p.is_reordered() && p.is_nfc_quick_check_yes()
 }
 
 /// The formats' mapping: the text, up to a cap.
