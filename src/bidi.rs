@@ -186,9 +186,16 @@ impl Summary {
 /// Whether the label holds a character of Bidi_Class R, AL or AN: an RTL label, which makes the
 /// name a Bidi domain name (RFC 5893 section 1.4).
 pub(crate) fn has_rtl(label: &[char]) -> bool {
-    label.iter().any(|&c| {
-        !c.is_ascii() && matches!(bidi_class(c), BidiClass::R | BidiClass::AL | BidiClass::AN)
-    })
+    label
+        .iter()
+        .any(|&c| !c.is_ascii() && is_rtl_class(bidi_class(c)))
+}
+
+/// Whether Bidi_Class `class` is R, AL or AN: a code point of it makes its label an RTL label
+/// (RFC 5893 section 1.4).
+#[inline]
+pub(crate) fn is_rtl_class(class: BidiClass) -> bool {
+    matches!(class, BidiClass::R | BidiClass::AL | BidiClass::AN)
 }
 
 /// Checks the six conditions of RFC 5893 section 2 on one label; on failure, the position of

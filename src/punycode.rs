@@ -719,8 +719,8 @@ fn encode_short<S: Sink>(input: &[char], sink: &mut S) -> Result<(), PunycodeErr
         // `m >= n`, and `q >= i` when `m == n` (the previous one is counted in `q`); and no
         // overflow: with at most 64 code points below 2^21, the delta is below 2^21 * 65 + 64,
         // which is below 2^28. Wrapping arithmetic, the same values as checked arithmetic
-        // without its branches: the U-label forms of realistic.txt 1,036,831 → 1,019,800 instructions
-        // a pass (tools/corpus/count.sh 5 realistic, `uts46::to_ascii`).
+        // without its branches: the U-label forms of realistic.txt 1,036,831 → 1,019,800
+        // instructions a pass (tools/corpus/count.sh 5 realistic, `uts46::to_ascii`).
         let delta = (m.wrapping_sub(n))
             .wrapping_mul(h + 1)
             .wrapping_add(q)

@@ -253,14 +253,6 @@ fn kept_starter(p: crate::ucd::Props, c: char, transitional: bool) -> bool {
     p.is_pvalid_cut() && !(transitional && matches!(c, '\u{DF}' | '\u{3C2}'))
 }
 
-/// Whether Bidi_Class `class` is R, AL or AN: a code point that makes its label an RTL label
-/// (RFC 5893 section 1.4).
-#[inline]
-fn is_rtl_class(class: crate::ucd::BidiClass) -> bool {
-    use crate::ucd::BidiClass::{AL, AN, R};
-    matches!(class, R | AL | AN)
-}
-
 /// Feeds the quick check with the facts of a `valid` or `disallowed` value.
 #[inline]
 fn push_facts(quick: &mut QuickCheck, value: u32) {
@@ -321,7 +313,7 @@ pub(crate) fn map_and_normalize(input: &str, transitional: bool) -> Mapped<'_> {
         let p = crate::ucd::props(c);
         if kept_starter(p, c, transitional) {
             quick.starter();
-            rtl = rtl || is_rtl_class(p.bidi_class());
+            rtl = rtl || crate::bidi::is_rtl_class(p.bidi_class());
             continue;
         }
         let value = value(c as u32);

@@ -717,9 +717,9 @@ fn process_general(
         }
         let start = out.len();
         let (kind, chars) = label_chars(label, &mut buf, &mut heap);
-        // Whether the criteria were applied, and whether the label is an RTL one.
         // Whether the pass that found `rtl` also found that the label satisfies criterion 9.
         let mut bidi_known_ok = false;
+        // Whether the criteria were applied, and whether the label is an RTL one.
         let (validated, rtl) = match kind {
             Kind::Ascii => {
                 if !label.is_empty() {

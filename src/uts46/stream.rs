@@ -1492,11 +1492,7 @@ impl Back for Stream {
                     self.phase = Phase::AceNonAscii;
                     self.statuses.add(Status::P4);
                 }
-                self.rtl |= !c.is_ascii()
-                    && matches!(
-                        crate::bidi::bidi_class(c),
-                        BidiClass::R | BidiClass::AL | BidiClass::AN
-                    );
+                self.rtl |= !c.is_ascii() && crate::bidi::is_rtl_class(crate::bidi::bidi_class(c));
                 if self.long() {
                     if self.deltas.total == 0 {
                         self.text.chars().for_each(|k| self.deltas.push(k));
