@@ -180,7 +180,7 @@ pub(crate) fn check(input: &str, format: Format, options: &Options) -> Result<()
                 start = next;
                 index += 1;
             }
-            None => return Ok(()),
+            None => return check_top_level(&label, options),
         }
     }
     check_labels(
@@ -195,6 +195,20 @@ pub(crate) fn check(input: &str, format: Format, options: &Options) -> Result<()
             ltr: least_first >= b'A',
         },
     )
+}
+
+/// The rule on the last label, the top-level one (the root dot, where the options accept it,
+/// is already stripped): it is not all-numeric. RFC 1123 section 2.1: "a valid host name can
+/// never have the dotted-decimal form #.#.#.#, since at least the highest-level component label
+/// will be alphabetic"; RFC 3696 section 2: "top-level domain names are not all-numeric". A
+/// name of one label is its own top-level label, so `123` is refused too. All-numeric means
+/// ASCII digits only, the digits of the RFCs; a U-label of other digits is left to the IDNA2008
+/// rules. Checked after the label's own rules and the name's length, before the Bidi rule.
+fn check_top_level(label: &Label<'_>, options: &Options) -> Result<(), Violation> {
+    if !options.numeric_tld && label.text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(label.whole(ErrorKind::NumericTopLevelLabel));
+    }
+    Ok(())
 }
 
 /// Where [`check`]'s loop over the plain LDH labels left off: the next label's byte offset, the
@@ -326,7 +340,10 @@ fn check_labels(
                 start = next;
                 index += 1;
             }
-            None => break,
+            None => {
+                check_top_level(&label, options)?;
+                break;
+            }
         }
     }
     match bidi_error {

@@ -14,8 +14,8 @@ use crate::punycode::PunycodeError;
 ///
 /// # Codes
 ///
-/// [`ErrorKind::code`] gives each rule a stable kebab-case code (the README's "Error codes"
-/// table is this one; `tests/error_codes.rs` checks both against `code()`):
+/// [`ErrorKind::code`] gives each rule a stable kebab-case code (the "Error codes"
+/// table of docs/errors.md is this one; `tests/error_codes.rs` checks both against `code()`):
 ///
 /// | code | meaning | clause |
 /// | --- | --- | --- |
@@ -27,6 +27,7 @@ use crate::punycode::PunycodeError;
 /// | `leading-hyphen` | a label starts with a hyphen | RFC 1123 section 2.1, RFC 5891 section 4.2.3.1 |
 /// | `trailing-hyphen` | a label ends with a hyphen | RFC 1123 section 2.1, RFC 5891 section 4.2.3.1 |
 /// | `hyphen-3-4` | a U-label with hyphens in its third and fourth positions | RFC 5891 section 4.2.3.1 |
+/// | `numeric-tld` | the last (top-level) label is all-numeric | RFC 1123 section 2.1, RFC 3696 section 2 |
 /// | `reserved-ldh-label` | `--` in positions 3 and 4 of an LDH label that is not an A-label | RFC 5890 section 2.3.1 |
 /// | `punycode-non-basic` | a non-ASCII code point in Punycode (1) | RFC 3492 section 6.2 |
 /// | `punycode-invalid-digit` | a byte with no Punycode digit-value (1) | RFC 3492 sections 5, 6.2 |
@@ -94,6 +95,11 @@ pub enum ErrorKind {
     /// An LDH label with `--` in its third and fourth positions is a reserved LDH label; only
     /// A-labels (`xn--`) of those are valid (RFC 5890 section 2.3.1).
     ReservedLdhLabel,
+    /// The last label, the top-level one, is all ASCII digits: "at least the highest-level
+    /// component label will be alphabetic" (RFC 1123 section 2.1); "top-level domain names are
+    /// not all-numeric" (RFC 3696 section 2). [`Options::allow_numeric_tld`](crate::Options::allow_numeric_tld)
+    /// accepts it.
+    NumericTopLevelLabel,
     /// An `xn--` label whose Punycode does not decode (RFC 3492; RFC 5891 section 5.4).
     ///
     /// The decoding is strict (RFC 3492 section 6.2), which leaves exactly one payload per
@@ -123,7 +129,7 @@ impl ErrorKind {
     /// distinct for distinct rules. It is what the command line's `--json` and `--summary` print,
     /// and what a program should match on instead of the `Display` text (which may be reworded).
     ///
-    /// The README's "Error codes" table lists each code with its meaning and clause.
+    /// The "Error codes" table of docs/errors.md lists each code with its meaning and clause.
     pub const fn code(&self) -> &'static str {
         match self {
             ErrorKind::EmptyName => "empty-name",
@@ -135,6 +141,7 @@ impl ErrorKind {
             ErrorKind::TrailingHyphen => "trailing-hyphen",
             ErrorKind::HyphenPositions3And4 => "hyphen-3-4",
             ErrorKind::ReservedLdhLabel => "reserved-ldh-label",
+            ErrorKind::NumericTopLevelLabel => "numeric-tld",
             ErrorKind::InvalidPunycode(e) => match e {
                 PunycodeError::NonBasic => "punycode-non-basic",
                 PunycodeError::InvalidDigit => "punycode-invalid-digit",
@@ -198,6 +205,9 @@ impl fmt::Display for ErrorKind {
             ErrorKind::ReservedLdhLabel => f.write_str(
                 "'--' in the third and fourth positions is reserved for A-labels (RFC 5890 section 2.3.1)",
             ),
+            ErrorKind::NumericTopLevelLabel => f.write_str(
+                "the top-level label is all-numeric (RFC 1123 section 2.1, RFC 3696 section 2)",
+            ),
             ErrorKind::InvalidPunycode(e) => write!(f, "invalid Punycode: {e}"),
             ErrorKind::NotNfc => {
                 f.write_str("not in Unicode Normalization Form C (RFC 5891 section 5.3)")
@@ -213,10 +223,159 @@ impl fmt::Display for ErrorKind {
     }
 }
 
+/// What a name that fails looks like, when it is something else a sender had at hand: a hint
+/// for the fix, looked for after the verdict and never changing it. Where a variant carries a
+/// name (the host of a URL, the name without its white space), that name is valid in the same
+/// format with the same options: the fix, as data.
+///
+/// # Codes
+///
+/// [`Hint::code`] gives each a stable kebab-case code (the `hint` of the command line's `--json`):
+///
+/// | code | the input | what it says |
+/// | --- | --- | --- |
+/// | `whitespace` | a valid name with white space around it (a trailing newline) | the name without it |
+/// | `url` | `scheme://...` | its host |
+/// | `email` | `local@domain` | its domain |
+/// | `path` | `host/path` | the host |
+/// | `port` | `host:port` | the host |
+/// | `ip-literal` | `[...]`, an IP literal of a URL (RFC 3986 section 3.2.2) | formats `ipv4`, `ipv6` |
+/// | `ipv4-address` | a dotted-decimal IPv4 address | format `ipv4` |
+/// | `ipv6-address` | an IPv6 address | format `ipv6` |
+/// | `trailing-dot` | a valid name with a root dot | the name without it; [`Options::allow_trailing_dot`](crate::Options::allow_trailing_dot) |
+/// | `underscore-label` | a valid name but for a label starting with `_` | [`Options::allow_underscore_labels`](crate::Options::allow_underscore_labels) |
+/// | `idn-hostname` | a `hostname` that is a valid `idn-hostname` | the A-label form ([`to_ascii`](crate::to_ascii)) |
+/// | `upper-case` | an ASCII capital DISALLOWED in a U-label | the name in lower case; [`Options::uts46_mapping`](crate::Options::uts46_mapping) |
+#[non_exhaustive]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Hint {
+    /// White space around a name that is valid without it.
+    Whitespace {
+        /// The name without the white space.
+        name: String,
+    },
+    /// A URL (`scheme://`, RFC 3986 section 3).
+    Url {
+        /// Its host, when it is a valid name.
+        host: Option<String>,
+    },
+    /// An e-mail address (`local@domain`, RFC 5321 section 4.1.2).
+    Email {
+        /// Its domain, when it is a valid name.
+        domain: Option<String>,
+    },
+    /// A host followed by a path (`example.com/index.html`).
+    Path {
+        /// The host, when it is a valid name.
+        host: Option<String>,
+    },
+    /// `host:port`: a port is not part of a host name (RFC 3986 section 3.2.3).
+    Port {
+        /// The host, when it is a valid name.
+        host: Option<String>,
+    },
+    /// An IP literal in brackets (RFC 3986 section 3.2.2): the formats `ipv4` and `ipv6` check
+    /// addresses.
+    IpLiteral,
+    /// A dotted-decimal IPv4 address: the format `ipv4` checks it.
+    Ipv4Address,
+    /// An IPv6 address: the format `ipv6` checks it.
+    Ipv6Address,
+    /// A valid name but for its root dot (RFC 1034 section 3.1).
+    TrailingDot {
+        /// The name without the dot.
+        name: String,
+    },
+    /// A valid name but for a label starting with `_` (RFC 8552).
+    UnderscoreLabel,
+    /// A `hostname` that is a valid `idn-hostname`: `hostname` takes its A-label form.
+    IdnHostname,
+    /// An ASCII capital in a U-label, which IDNA2008 does not map (RFC 5891 section 5.2).
+    UpperCase {
+        /// The name in lower case, when it is valid.
+        name: Option<String>,
+    },
+}
+
+impl Hint {
+    /// A stable kebab-case code for the hint (the table above).
+    pub const fn code(&self) -> &'static str {
+        match self {
+            Hint::Whitespace { .. } => "whitespace",
+            Hint::Url { .. } => "url",
+            Hint::Email { .. } => "email",
+            Hint::Path { .. } => "path",
+            Hint::Port { .. } => "port",
+            Hint::IpLiteral => "ip-literal",
+            Hint::Ipv4Address => "ipv4-address",
+            Hint::Ipv6Address => "ipv6-address",
+            Hint::TrailingDot { .. } => "trailing-dot",
+            Hint::UnderscoreLabel => "underscore-label",
+            Hint::IdnHostname => "idn-hostname",
+            Hint::UpperCase { .. } => "upper-case",
+        }
+    }
+
+    /// The valid name the hint suggests in place of the input, where it has one.
+    pub fn suggestion(&self) -> Option<&str> {
+        match self {
+            Hint::Whitespace { name } | Hint::TrailingDot { name } => Some(name),
+            Hint::Url { host } | Hint::Path { host } | Hint::Port { host } => host.as_deref(),
+            Hint::Email { domain } => domain.as_deref(),
+            Hint::UpperCase { name } => name.as_deref(),
+            Hint::IpLiteral
+            | Hint::Ipv4Address
+            | Hint::Ipv6Address
+            | Hint::UnderscoreLabel
+            | Hint::IdnHostname => None,
+        }
+    }
+}
+
+impl fmt::Display for Hint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (what, then) = match self {
+            Hint::Whitespace { .. } => ("white space is not part of a host name", "the name is"),
+            Hint::Url { .. } => ("this looks like a URL", "its host is"),
+            Hint::Email { .. } => ("this looks like an e-mail address", "its domain is"),
+            Hint::Path { .. } => ("a path is not part of a host name", "the host is"),
+            Hint::Port { .. } => ("a port is not part of a host name", "the host is"),
+            Hint::IpLiteral => (
+                "an IP literal in brackets is not a host name (formats ipv4 and ipv6 check addresses)",
+                "",
+            ),
+            Hint::Ipv4Address => ("this is an IPv4 address (format ipv4 checks it)", ""),
+            Hint::Ipv6Address => ("this is an IPv6 address (format ipv6 checks it)", ""),
+            Hint::TrailingDot { .. } => (
+                "a host name has no root dot (Options::allow_trailing_dot accepts it)",
+                "without it:",
+            ),
+            Hint::UnderscoreLabel => (
+                "a label starting with '_' is a DNS service or policy name                  (Options::allow_underscore_labels accepts it)",
+                "",
+            ),
+            Hint::IdnHostname => (
+                "this is a valid idn-hostname; hostname takes its A-label form (to_ascii)",
+                "",
+            ),
+            Hint::UpperCase { .. } => (
+                "lower-case it, or map with Options::uts46_mapping",
+                "in lower case:",
+            ),
+        };
+        f.write_str(what)?;
+        match self.suggestion() {
+            Some(name) => write!(f, "; {then} \"{}\"", escape_invisible(name)),
+            None => Ok(()),
+        }
+    }
+}
+
 /// Why a string is not a valid `hostname` or `idn-hostname`: the rule, the label, the position
 /// and the code point.
 ///
-/// Its `Display` is one line, e.g. `label 2 "xn--ls8h": U+1F4A9 is DISALLOWED (RFC 5892)`.
+/// Its `Display` is one line, e.g. `label 2 "xn--ls8h": U+1F4A9 is DISALLOWED (RFC 5892)`,
+/// followed by `; hint: ...` where [`Error::hint`] has one.
 /// Labels are counted from 1 in the message and from 0 by [`Error::label_index`].
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Error {
@@ -226,6 +385,7 @@ pub struct Error {
     offset: usize,
     code_point: Option<char>,
     decoded: Option<String>,
+    hint: Option<Hint>,
 }
 
 impl Error {
@@ -264,12 +424,16 @@ impl Error {
         self.decoded.as_deref()
     }
 
-    /// Whether the hint on case applies: an upper-case ASCII letter is DISALLOWED beside
-    /// non-ASCII code points, as IDNA2008 does not map (RFC 5891 section 5.2 leaves mapping to
-    /// the application).
-    fn upper_case_hint(&self) -> bool {
-        self.kind == ErrorKind::Disallowed
-            && self.code_point.is_some_and(|c| c.is_ascii_uppercase())
+    /// What the input looks like, when it is a common mistake of a sender (a URL, `host:port`,
+    /// white space...), with the valid name in it where there is one: see [`Hint`]. Never
+    /// changes the verdict.
+    pub fn hint(&self) -> Option<&Hint> {
+        self.hint.as_ref()
+    }
+
+    pub(crate) fn with_hint(mut self, hint: Option<Hint>) -> Error {
+        self.hint = hint;
+        self
     }
 }
 
@@ -286,13 +450,11 @@ impl fmt::Display for Error {
         if let Some(c) = self.code_point {
             write!(f, "U+{:04X} ", c as u32)?;
         }
-        if self.upper_case_hint() {
-            // The clause stays last, as in every message.
-            return f.write_str(
-                "is DISALLOWED: lower-case it, or map with Options::uts46_mapping (RFC 5892)",
-            );
+        fmt::Display::fmt(&self.kind, f)?;
+        match &self.hint {
+            Some(hint) => write!(f, "; hint: {hint}"),
+            None => Ok(()),
         }
-        fmt::Display::fmt(&self.kind, f)
     }
 }
 
@@ -352,6 +514,7 @@ impl Violation {
             offset: self.offset,
             code_point: self.code_point,
             decoded,
+            hint: None,
         }
     }
 }

@@ -3,7 +3,8 @@
 use alloc::borrow::Cow;
 
 use crate::domain::{self, Format};
-use crate::error::Error;
+use crate::error::{Error, Violation};
+use crate::hint;
 use crate::options::Options;
 use crate::uts46;
 
@@ -14,7 +15,8 @@ impl Options {
     ///
     /// The first rule the name breaks, with its label, position and code point.
     pub fn check_hostname(&self, input: &str) -> Result<(), Error> {
-        domain::check(input, Format::Hostname, self).map_err(|v| v.into_error(input))
+        domain::check(input, Format::Hostname, self)
+            .map_err(|v| error(v, input, input, Format::Hostname, self))
     }
 
     /// Whether `input` is a valid `hostname` with these options. Allocation-free.
@@ -29,7 +31,8 @@ impl Options {
     /// The first rule the name breaks, with its label, position and code point.
     pub fn check_idn_hostname(&self, input: &str) -> Result<(), Error> {
         let name = self.mapped(input);
-        domain::check(&name, Format::IdnHostname, self).map_err(|v| v.into_error(&name))
+        domain::check(&name, Format::IdnHostname, self)
+            .map_err(|v| error(v, &name, input, Format::IdnHostname, self))
     }
 
     /// Whether `input` is a valid `idn-hostname` with these options. Allocation-free unless
@@ -48,6 +51,19 @@ impl Options {
             Cow::Borrowed(input)
         }
     }
+}
+
+/// The error of `violation`, found in `name` (the input, or its mapping), with the hint for
+/// `input` (error path only).
+fn error(
+    violation: Violation,
+    name: &str,
+    input: &str,
+    format: Format,
+    options: &Options,
+) -> Error {
+    let hint = hint::find(input, format, options, violation.kind, violation.code_point);
+    violation.into_error(name).with_hint(hint)
 }
 
 /// Checks `input` as a JSON Schema `hostname`: RFC 1123 section 2.1 host name syntax, where
@@ -122,7 +138,9 @@ pub fn is_hostname(input: &str) -> bool {
 pub fn check_idn_hostname(input: &str) -> Result<(), Error> {
     // Straight to the rules, not through `Options::check_idn_hostname`: without the branch to
     // the UTS #46 mapping, a program that only validates does not link the mapping table.
-    domain::check(input, Format::IdnHostname, &Options::new()).map_err(|v| v.into_error(input))
+    let options = Options::new();
+    domain::check(input, Format::IdnHostname, &options)
+        .map_err(|v| error(v, input, input, Format::IdnHostname, &options))
 }
 
 /// Whether `input` is a valid JSON Schema `idn-hostname` (see [`check_idn_hostname`]).

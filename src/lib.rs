@@ -22,7 +22,8 @@
 //! # Say why not
 //!
 //! [`check_hostname`] and [`check_idn_hostname`] return the [`Error`]: its [`ErrorKind`] names
-//! the rule, and its `Display` is one line ending with the clause.
+//! the rule, and its `Display` is one line ending with the clause (then, where the input looks
+//! like a URL, `host:port` or another common mistake, a [`Hint`]).
 //!
 //! ```
 //! use idn_hostname::{check_idn_hostname, ContextRule, ErrorKind};
@@ -76,48 +77,16 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! `boon` hands a format the whole `serde_json::Value`; the [`json`] module (feature
-//! `serde_json`) has the functions of that shape, whose error is ours:
-//!
-//! ```
-//! use serde_json::json;
-//!
-//! let mut compiler = boon::Compiler::new();
-//! compiler.register_format(boon::Format { name: "hostname", func: idn_hostname::json::hostname_format });
-//! compiler.register_format(boon::Format { name: "idn-hostname", func: idn_hostname::json::idn_hostname_format });
-//! compiler.enable_format_assertions();
-//! compiler.add_resource("urn:example:host", json!({ "format": "hostname" }))?;
-//! let mut schemas = boon::Schemas::new();
-//! let schema = compiler.compile("urn:example:host", &mut schemas)?;
-//! assert!(schemas.validate(&json!("www.example.com"), schema).is_ok());
-//! let bad = json!("host_name.example");
-//! let err = schemas.validate(&bad, schema).unwrap_err();
-//! assert!(err.to_string().contains("U+005F not a letter, digit or hyphen (RFC 1123 section 2.1)"));
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
+//! `boon` hands a format the whole `serde_json::Value`; the `json` module (feature
+//! `serde_json`) has the functions of that shape, whose error is ours (an example below, with
+//! that feature).
 //!
 //! # Keep a checked name
 //!
 //! [`Hostname`] and [`IdnHostname`] (and [`FqdnHostname`], [`FqdnIdnHostname`], which allow
 //! a root dot) own a `String` known to be valid: made by `FromStr`,
 //! `TryFrom<String>` and, with the `serde` feature, `Deserialize`, whose error carries the
-//! message above.
-//!
-//! ```
-//! use idn_hostname::IdnHostname;
-//!
-//! #[derive(Debug, serde::Deserialize)]
-//! struct Config {
-//!     upstream: IdnHostname,
-//! }
-//!
-//! let config: Config = serde_json::from_str(r#"{ "upstream": "bücher.example" }"#)?;
-//! assert_eq!(config.upstream, "bücher.example");
-//!
-//! let err = serde_json::from_str::<Config>(r#"{ "upstream": "-bücher.example" }"#).unwrap_err();
-//! assert!(err.to_string().starts_with(r#"invalid idn-hostname: label 1 "-bücher": U+002D starts with a hyphen"#));
-//! # Ok::<(), serde_json::Error>(())
-//! ```
+//! message above (an example below, with the features `serde` and `serde_json`).
 //!
 //! # Convert a valid name (IDNA2008)
 //!
@@ -133,7 +102,7 @@
 //! assert_eq!(to_ascii("bücher。example").unwrap(), "xn--bcher-kva.example");
 //! assert_eq!(to_unicode("xn--bcher-kva.example").unwrap(), "bücher.example");
 //! let err = to_unicode("xn--ls8h.example").unwrap_err();
-//! assert_eq!(err.kind().code(), "disallowed"); // stable codes: README, "Error codes"
+//! assert_eq!(err.kind().code(), "disallowed"); // stable codes: docs/errors.md
 //! assert_eq!(err.to_string(), r#"label 1 "xn--ls8h" decodes to "💩": U+1F4A9 is DISALLOWED (RFC 5892)"#);
 //! ```
 //!
@@ -163,7 +132,48 @@
 //! The command line `idn-hostname` (`--help`) checks names given as arguments or streamed on
 //! standard input, one verdict a line, in text or JSON, with a summary for large files, and
 //! converts them with `--to-ascii` / `--to-unicode`.
+#![cfg_attr(
+    all(feature = "serde_json", feature = "serde"),
+    doc = r##"
+## With `boon`, and keeping a checked name (features `serde_json`, `serde`)
 
+`boon` hands a format the whole `serde_json::Value`; the [`json`] module (feature
+`serde_json`) has the functions of that shape, whose error is ours:
+
+```
+use serde_json::json;
+
+let mut compiler = boon::Compiler::new();
+compiler.register_format(boon::Format { name: "hostname", func: idn_hostname::json::hostname_format });
+compiler.register_format(boon::Format { name: "idn-hostname", func: idn_hostname::json::idn_hostname_format });
+compiler.enable_format_assertions();
+compiler.add_resource("urn:example:host", json!({ "format": "hostname" }))?;
+let mut schemas = boon::Schemas::new();
+let schema = compiler.compile("urn:example:host", &mut schemas)?;
+assert!(schemas.validate(&json!("www.example.com"), schema).is_ok());
+let bad = json!("host_name.example");
+let err = schemas.validate(&bad, schema).unwrap_err();
+assert!(err.to_string().contains("U+005F not a letter, digit or hyphen (RFC 1123 section 2.1)"));
+# Ok::<(), Box<dyn std::error::Error>>(())
+```
+
+```
+use idn_hostname::IdnHostname;
+
+#[derive(Debug, serde::Deserialize)]
+struct Config {
+    upstream: IdnHostname,
+}
+
+let config: Config = serde_json::from_str(r#"{ "upstream": "bücher.example" }"#)?;
+assert_eq!(config.upstream, "bücher.example");
+
+let err = serde_json::from_str::<Config>(r#"{ "upstream": "-bücher.example" }"#).unwrap_err();
+assert!(err.to_string().starts_with(r#"invalid idn-hostname: label 1 "-bücher": U+002D starts with a hyphen"#));
+# Ok::<(), serde_json::Error>(())
+```
+"##
+)]
 #![cfg_attr(not(feature = "std"), no_std)]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -180,7 +190,7 @@
 extern crate alloc;
 
 // The modules in layers, lowest first; each uses only modules of the layers before it
-// (tests/architecture.rs checks it, README's Layout draws it).
+// (tests/architecture.rs checks it, docs/testing.md, "Layout", draws it).
 mod tables;
 
 mod ucd;
@@ -201,6 +211,8 @@ mod options;
 
 mod domain;
 pub mod uts46;
+
+mod hint;
 
 mod formats;
 
@@ -225,7 +237,7 @@ pub use context::ContextRule;
 pub use convert::{
     ASCII_BUFFER_LEN, UNICODE_BUFFER_LEN, to_ascii, to_ascii_into, to_unicode, to_unicode_into,
 };
-pub use error::{Error, ErrorKind};
+pub use error::{Error, ErrorKind, Hint};
 pub use escape::escape_invisible;
 pub use formats::{check_hostname, check_idn_hostname, is_hostname, is_idn_hostname};
 pub use newtypes::{FqdnHostname, FqdnIdnHostname, Hostname, IdnHostname};
@@ -234,3 +246,8 @@ pub use ucd::{DerivedProperty, derived_property};
 
 /// The version of Unicode whose data every table of this crate was generated from.
 pub const UNICODE_VERSION: (u8, u8, u8) = tables::UNICODE_VERSION;
+
+/// The README's Rust example runs as a doctest, so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

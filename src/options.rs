@@ -34,6 +34,7 @@ pub struct Options {
     pub(crate) trailing_dot: bool,
     pub(crate) underscore: bool,
     pub(crate) uts46_mapping: bool,
+    pub(crate) numeric_tld: bool,
 }
 
 impl Options {
@@ -44,6 +45,7 @@ impl Options {
             trailing_dot: false,
             underscore: false,
             uts46_mapping: false,
+            numeric_tld: false,
         }
     }
 
@@ -66,6 +68,17 @@ impl Options {
     /// which allows letters, digits and hyphens only.
     pub const fn allow_underscore_labels(mut self, allow: bool) -> Options {
         self.underscore = allow;
+        self
+    }
+
+    /// Accept an all-numeric last label (`example.123`, `192.168.0.1`, a lone `123`), the
+    /// reading before RFC 1123. By default it is refused (`numeric-tld`): RFC 1123 section 2.1
+    /// says a host name never has the dotted-decimal form, "since at least the highest-level
+    /// component label will be alphabetic", and RFC 3696 section 2 that top-level domain names
+    /// are not all-numeric. The rule is what lets a schema tell `format: hostname` from
+    /// `format: ipv4` (`oneOf` of the two accepts an IPv4 address once, not twice).
+    pub const fn allow_numeric_tld(mut self, allow: bool) -> Options {
+        self.numeric_tld = allow;
         self
     }
 

@@ -1,5 +1,5 @@
 //! The modules of `src/` depend one way, from the generated tables up: every `crate::` path in a
-//! module names a module of a lower layer (README, "Layout"). A path to a module of the same or
+//! module names a module of a lower layer (docs/testing.md, "Layout"). A path to a module of the same or
 //! a higher layer fails, and a cycle among the modules is named.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -14,6 +14,7 @@ const LAYERS: &[&[&str]] = &[
     &["error"],
     &["label", "options"],
     &["domain", "uts46"],
+    &["hint"],
     &["formats"],
     &["convert"],
     &["newtypes"],

@@ -24,11 +24,14 @@ fn rfc1123_host_names() {
         "EXAMPLE.COM",
         "1example.com",
         "a-b.c-d",
-        "0",
+        "0.example",
         "ab--cd.com",
     ] {
         assert!(is_hostname(ok), "{ok}");
     }
+    // "At least the highest-level component label will be alphabetic" (RFC 1123 section 2.1):
+    // a name of one all-numeric label is its own top-level label.
+    assert_eq!(host_kind("0"), ErrorKind::NumericTopLevelLabel);
     assert_eq!(host_kind(""), ErrorKind::EmptyName);
     assert_eq!(host_kind("a..b"), ErrorKind::EmptyLabel);
     assert_eq!(host_kind(".a"), ErrorKind::EmptyLabel);

@@ -268,7 +268,7 @@ fn boon_reports_our_message() {
 }
 
 /// jsonschema-rs keeps only the verdict of a `fn(&str) -> bool` checker, so its message is
-/// `... is not a "idn-hostname"`; the README's recipe (and examples/validate_json.rs) checks the
+/// `... is not a "idn-hostname"`; docs/json-schema.md's recipe (and examples/validate_json.rs) checks the
 /// instance again for our reason.
 #[test]
 fn jsonschema_drops_our_reason_and_a_second_check_gets_it_back() {
@@ -286,7 +286,7 @@ fn jsonschema_drops_our_reason_and_a_second_check_gets_it_back() {
     let report = error.to_string();
     assert!(report.contains(r#"is not a "idn-hostname""#), "{report}");
     assert!(!report.contains(&ours), "{report}");
-    // The recipe of the README.
+    // The recipe of docs/json-schema.md.
     let reason = match (error.kind(), error.instance().as_ref()) {
         (ValidationErrorKind::Format { format }, Value::String(s)) if format == "idn-hostname" => {
             idn_hostname::check_idn_hostname(s)

@@ -281,11 +281,34 @@ fn long_inputs_name_the_first_label_in_error() {
     let err = uts46::to_ascii(&format!("1a.{}", "\u{5D0}".repeat(600)), d).unwrap_err();
     assert!(err.contains(uts46::Status::B1));
     assert_eq!((err.label_index(), err.label()), (Some(0), "1a"));
-    // A label too long for DNS is named whole, as mapped: U+FDFA maps to 18 code points.
+    // A label too long for DNS is named by its range, as mapped (U+FDFA maps to 18 code points,
+    // IdnaMappingTable.txt), and its first 256 bytes at most, cut at a character boundary.
     let fdfa = "\u{635}\u{644}\u{649} \u{627}\u{644}\u{644}\u{647} \u{639}\u{644}\u{64A}\u{647} \u{648}\u{633}\u{644}\u{645}";
-    let err = uts46::to_ascii(&"\u{FDFA}".repeat(400), d).unwrap_err();
-    assert_eq!(err.label_index(), Some(0));
-    assert_eq!(err.label(), fdfa.repeat(400));
+    let mapped = fdfa.repeat(400);
+    let cut = (0..=uts46::LABEL_TEXT_MAX)
+        .rev()
+        .find(|&i| mapped.is_char_boundary(i))
+        .unwrap();
+    for err in [
+        uts46::to_ascii(&"\u{FDFA}".repeat(400), d).unwrap_err(),
+        uts46::to_unicode(&"\u{FDFA}".repeat(400), d).1.unwrap_err(),
+    ] {
+        assert_eq!(err.label_index(), Some(0));
+        assert_eq!(err.label_range(), Some(0..mapped.len()));
+        assert_eq!(err.label(), &mapped[..cut]);
+        assert!(err.is_label_truncated());
+        let shown = idn_hostname::escape_invisible(&mapped[..cut]);
+        assert!(
+            err.to_string()
+                .starts_with(&format!("label 1 \"{shown}…\": "))
+        );
+    }
+    // A second label's range starts after the first and its dot, as mapped: U+3002 maps to
+    // U+002E (IdnaMappingTable.txt), U+00C4 to U+00E4.
+    let err = uts46::to_ascii(&format!("\u{C4}\u{3002}b-.{long}"), d).unwrap_err();
+    assert_eq!(err.label_index(), Some(1));
+    assert_eq!(err.label_range(), Some(3..5));
+    assert!(!err.is_label_truncated());
     // Step 4 of section 4.2: 400 labels U+00E0, each "xn--0ca" (RFC 3492), make a name of
     // 3,199 octets, a fault of the name only.
     let err = uts46::to_ascii(&["\u{E0}"; 400].join("."), d).unwrap_err();

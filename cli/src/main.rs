@@ -127,6 +127,13 @@ struct Cli {
     #[arg(long, conflicts_with_all = ["to_ascii", "to_unicode"])]
     underscore: bool,
 
+    /// Accept an all-numeric top-level label (`example.123`, `192.168.0.1`), the reading
+    /// before RFC 1123 section 2.1 and RFC 3696 section 2.
+    ///
+    /// A departure from the formats, for checks only.
+    #[arg(long, conflicts_with_all = ["to_ascii", "to_unicode"])]
+    numeric_tld: bool,
+
     /// Map with UTS #46 (section 4 steps 1 and 2) before the IDNA2008 rules: `Bücher.de` passes.
     ///
     /// A departure from the `idn-hostname` format, for checks only.
@@ -401,6 +408,7 @@ fn main() -> ExitCode {
         let options = Options::new()
             .allow_trailing_dot(cli.trailing_dot)
             .allow_underscore_labels(cli.underscore)
+            .allow_numeric_tld(cli.numeric_tld)
             .uts46_mapping(cli.uts46_mapping);
         Mode::Check(cli.format.unwrap_or(Format::IdnHostname), options)
     };

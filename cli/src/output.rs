@@ -134,9 +134,19 @@ struct JsonError<'a> {
     line: Option<u64>,
     /// The NAME argument (the first is 1), or null for a line of standard input.
     argument: Option<usize>,
+    /// What the input looks like when it is a common mistake (the library's `Hint`), with
+    /// the valid name in it where there is one; null otherwise.
+    hint: Option<JsonHint<'a>>,
     /// The UTS #46 status codes as IdnaTestV2.txt writes them (`V3`, `A4_2`), conversions only.
     #[serde(skip_serializing_if = "Option::is_none")]
     statuses: Option<Vec<&'static str>>,
+}
+
+/// The `hint` object: `Hint::code()` and `Hint::suggestion()`.
+#[derive(Serialize)]
+struct JsonHint<'a> {
+    code: &'static str,
+    suggestion: Option<&'a str>,
 }
 
 /// Writes the line for one input: `name` as it is shown (the input, or what could be decoded
@@ -206,6 +216,13 @@ pub fn write_line(
                 }
                 _ => Vec::new(),
             });
+            let hint = match verdict {
+                Verdict::Invalid(e) => e.hint().map(|h| JsonHint {
+                    code: h.code(),
+                    suggestion: h.suggestion(),
+                }),
+                _ => None,
+            };
             Some(JsonError {
                 code: code.as_ref(),
                 message: message.as_str(),
@@ -214,6 +231,7 @@ pub fn write_line(
                 code_point,
                 line,
                 argument,
+                hint,
                 statuses,
             })
         }

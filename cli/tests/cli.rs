@@ -994,16 +994,16 @@ fn a_terminal_on_stdin_gets_a_hint() {
     assert_eq!(screen, "www.example.com: valid\r\n");
 }
 
-/// The README's "JSON output" examples: each has the documented shape, and the command gives
-/// the same verdict and code for the same name.
+/// The "JSON output" examples of the package's README (cli/README.md): each has the documented
+/// shape, and the command gives the same verdict, code and hint for the same name.
 #[test]
 fn the_readme_json_examples_have_the_shape_the_tests_check() {
     let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md")).unwrap();
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
     let section = readme
-        .split("\n### JSON output\n")
+        .split("\n## JSON output\n")
         .nth(1)
-        .expect("README has a \"### JSON output\" section");
+        .expect("README has a \"## JSON output\" section");
     let block = section
         .split("```json\n")
         .nth(1)
@@ -1045,6 +1045,7 @@ fn the_readme_json_examples_have_the_shape_the_tests_check() {
         let (_, got) = run_json(&args, b"");
         assert_eq!(got[0]["valid"], value["valid"], "{example}");
         assert_eq!(got[0]["error"]["code"], value["error"]["code"], "{example}");
+        assert_eq!(got[0]["error"]["hint"], value["error"]["hint"], "{example}");
         assert_eq!(got[0].get("ascii"), value.get("ascii"), "{example}");
         assert_eq!(got[0].get("unicode"), value.get("unicode"), "{example}");
     }
@@ -1061,13 +1062,13 @@ fn the_readme_json_examples_have_the_shape_the_tests_check() {
     );
 }
 
-/// The README's first command (`cargo run -q -- NAME...` at the root, which runs this binary as
-/// the workspace's default members have one): the verdicts it shows are the command's.
+/// The package README's first command (`idn-hostname NAME...`): the verdicts it shows are the
+/// command's. (The repository README's `cargo run -q -- NAME...` is checked by .ci/run.)
 #[test]
 fn the_readme_first_command_shows_the_command_verdicts() {
     let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md")).unwrap();
-    let (_, rest) = readme.split_once("```sh\ncargo run -q -- ").unwrap();
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let (_, rest) = readme.split_once("\nidn-hostname ").unwrap();
     let (command, rest) = rest.split_once('\n').unwrap();
     let names: Vec<&str> = command.split_whitespace().collect();
     let shown = rest

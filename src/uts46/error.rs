@@ -214,7 +214,62 @@ impl fmt::Display for Status {
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Error {
     statuses: u32,
-    label: Option<(usize, String)>,
+    label: Option<Named>,
+}
+
+/// The most bytes of its label's text an [`Error`] holds: a label can be megabytes long (UTS #46
+/// maps before it measures, and U+FDFA maps to 33 bytes), and an error stays small.
+pub const LABEL_TEXT_MAX: usize = 256;
+
+/// The label an error names: its index, its byte range in the name after steps 1 to 3 (Map,
+/// Normalize, Break), and the first [`LABEL_TEXT_MAX`] bytes of it at most, cut at a character
+/// boundary.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct Named {
+    pub(crate) index: usize,
+    start: usize,
+    len: usize,
+    text: String,
+}
+
+impl Named {
+    /// Label `index` of `name`, a name after steps 1 and 2, split at U+002E (step 3).
+    pub(crate) fn of(name: &str, index: usize) -> Named {
+        let mut named = Named::new(index);
+        let mut labels = name.split('.');
+        for label in labels.by_ref().take(index) {
+            named.start += label.len() + 1;
+        }
+        named.push_str(labels.next().unwrap_or(""));
+        named
+    }
+
+    /// The label of index `index`, empty so far; its start is counted by [`Named::skip`].
+    pub(crate) fn new(index: usize) -> Named {
+        Named {
+            index,
+            ..Named::default()
+        }
+    }
+
+    /// A byte of the name before the label.
+    pub(crate) fn skip(&mut self, bytes: usize) {
+        self.start += bytes;
+    }
+
+    /// The next code point of the label: counted, and kept while the text is under the bound.
+    pub(crate) fn push(&mut self, c: char) {
+        if self.len == self.text.len() && self.len + c.len_utf8() <= LABEL_TEXT_MAX {
+            self.text.push(c);
+        }
+        self.len += c.len_utf8();
+    }
+
+    fn push_str(&mut self, s: &str) {
+        for c in s.chars() {
+            self.push(c);
+        }
+    }
 }
 
 impl Error {
@@ -245,13 +300,31 @@ impl Error {
     /// The index (from 0) of the first label for which a status was recorded, or `None` when
     /// every status is of the whole name ([`Status::A4_1`], or [`Status::V7`] from [`map`](super::map)).
     pub fn label_index(&self) -> Option<usize> {
-        self.label.as_ref().map(|(index, _)| *index)
+        self.label.as_ref().map(|named| named.index)
     }
 
-    /// That label as processed (after mapping and normalization; empty for an empty label or
-    /// a fault of the whole name).
+    /// The byte range of that label in the name as processed: after steps 1 to 3 (Map,
+    /// Normalize, Break on U+002E), where a label may be longer than in the input (U+FDFA maps to
+    /// 33 bytes) or begin elsewhere (U+3002 maps to U+002E).
+    pub fn label_range(&self) -> Option<core::ops::Range<usize>> {
+        self.label
+            .as_ref()
+            .map(|named| named.start..named.start + named.len)
+    }
+
+    /// That label as processed, or its first [`LABEL_TEXT_MAX`] bytes at most when it is
+    /// longer ([`Error::is_label_truncated`]); empty for an empty label or a fault of the whole
+    /// name.
     pub fn label(&self) -> &str {
-        self.label.as_ref().map_or("", |(_, text)| text)
+        self.label.as_ref().map_or("", |named| &named.text)
+    }
+
+    /// Whether [`Error::label`] is only the start of the label (its text beyond
+    /// [`LABEL_TEXT_MAX`] bytes is not kept).
+    pub fn is_label_truncated(&self) -> bool {
+        self.label
+            .as_ref()
+            .is_some_and(|named| named.text.len() < named.len)
     }
 }
 
@@ -322,21 +395,18 @@ impl Statuses {
     /// `Ok` when nothing was recorded; else the error, whose label is found in `processed`, the
     /// name after steps 1 and 2 (error path only).
     pub(crate) fn into_result(self, processed: impl FnOnce() -> String) -> Result<(), Error> {
-        self.into_result_with(|index| {
-            let name = processed();
-            String::from(name.split('.').nth(index).unwrap_or(""))
-        })
+        self.into_result_with(|index| Named::of(&processed(), index))
     }
 
     /// [`Statuses::into_result`] with the first label in error given by `label`, from its
     /// index (error path only).
-    pub(crate) fn into_result_with(self, label: impl FnOnce(usize) -> String) -> Result<(), Error> {
+    pub(crate) fn into_result_with(self, label: impl FnOnce(usize) -> Named) -> Result<(), Error> {
         if self.bits == 0 {
             return Ok(());
         }
         Err(Error {
             statuses: self.bits,
-            label: self.first.map(|index| (index, label(index))),
+            label: self.first.map(label),
         })
     }
 }
@@ -360,12 +430,13 @@ impl fmt::Debug for DebugSet<'_> {
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some((index, text)) = &self.label {
+        if let Some(named) = &self.label {
+            let cut = if self.is_label_truncated() { "…" } else { "" };
             write!(
                 f,
-                "label {} \"{}\": ",
-                index + 1,
-                crate::escape::escape_invisible(text)
+                "label {} \"{}{cut}\": ",
+                named.index + 1,
+                crate::escape::escape_invisible(&named.text)
             )?;
         }
         let first = self.first();

@@ -43,7 +43,7 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 
 use error::Statuses;
-pub use error::{Error, Status};
+pub use error::{Error, LABEL_TEXT_MAX, Status};
 
 use crate::ascii;
 use crate::limits::{

@@ -44,7 +44,7 @@ use alloc::vec::Vec;
 
 use unicode_normalization::UnicodeNormalization;
 
-use super::error::Statuses;
+use super::error::{Named, Statuses};
 use super::mapping::{self, Entry, EntryCache};
 use super::{Error, Options, Status};
 use crate::bidi::classes;
@@ -73,7 +73,7 @@ pub(crate) fn to_ascii(input: &str, options: Options) -> Result<String, Error> {
         }
     }
     stream.verify_lengths();
-    stream.error()?;
+    stream.error(input)?;
     Ok(stream.out)
 }
 
@@ -81,7 +81,7 @@ pub(crate) fn to_ascii(input: &str, options: Options) -> Result<String, Error> {
 pub(crate) fn to_unicode(input: &str, options: Options) -> (String, Result<(), Error>) {
     let mut stream = Stream::new(options, Form::Unicode, input.len());
     stream.run(input);
-    let result = stream.error();
+    let result = stream.error(input);
     (stream.out, result)
 }
 
@@ -110,6 +110,48 @@ pub(crate) fn map_capped(input: &str, cap: usize) -> Cow<'_, str> {
 fn overflows_by_encoding(input: &str, options: Options, index: usize) -> bool {
     let label = processed_label(input, options.transitional_processing, index);
     punycode::encode(&label).is_err()
+}
+
+/// The label of index `index` that an error names: where it stands in `input` after steps 1
+/// and 2 and the start of its text, by a second pass that keeps at most
+/// [`LABEL_TEXT_MAX`](super::error::LABEL_TEXT_MAX) bytes of it (error path only). The stream
+/// keeps no label's text for its error, so an error costs no more heap than its bound.
+#[cold]
+fn named_label(input: &str, transitional: bool, index: usize) -> Named {
+    let mut capture = NamedCapture {
+        index: 0,
+        named: Named::new(index),
+    };
+    let mut front = Front::new(transitional);
+    front.feed(input, &mut capture);
+    front.flush(&mut capture);
+    capture.named
+}
+
+/// Step 3 for [`named_label`].
+struct NamedCapture {
+    index: usize,
+    named: Named,
+}
+
+impl Back for NamedCapture {
+    fn push(&mut self, c: char, _: Option<bool>) {
+        let target = self.named.index;
+        if c == '.' {
+            if self.index < target {
+                self.named.skip(1);
+            }
+            self.index += 1;
+        } else if self.index == target {
+            self.named.push(c);
+        } else if self.index < target {
+            self.named.skip(c.len_utf8());
+        }
+    }
+
+    fn done(&self) -> bool {
+        self.index > self.named.index
+    }
 }
 
 /// Label `index` of `input` after steps 1 and 2 (what the short path finds in the mapped
@@ -942,9 +984,6 @@ struct Stream {
     /// The first label with a status but those of CheckBidi.
     first: Option<usize>,
     a3_unknown: Vec<usize>,
-    /// The text of the labels an error may name (the first in error, the first to fail the
-    /// Bidi rule), kept as they pass rather than found again by a second pass.
-    named: Vec<(usize, String)>,
     /// No earlier label is in error, so the current one may be named: ToASCII keeps its text
     /// whatever its length (the error holds it anyway, section 4.2 step 4 having refused it).
     keep_whole: bool,
@@ -987,7 +1026,6 @@ impl Stream {
             bidi_first: None,
             first: None,
             a3_unknown: Vec::new(),
-            named: Vec::new(),
             keep_whole: true,
             a_label: String::new(),
             index: 0,
@@ -1021,15 +1059,10 @@ impl Stream {
 
     /// The result of the statuses recorded: the error names the first label in error, whose
     /// text was kept as it passed.
-    fn error(&mut self) -> Result<(), Error> {
-        let named = &mut self.named;
-        self.statuses.into_result_with(|index| {
-            named
-                .iter_mut()
-                .find(|(i, _)| *i == index)
-                .map(|(_, text)| core::mem::take(text))
-                .unwrap_or_default()
-        })
+    fn error(&mut self, input: &str) -> Result<(), Error> {
+        let transitional = self.options.transitional_processing;
+        self.statuses
+            .into_result_with(|index| named_label(input, transitional, index))
     }
 
     /// The text of the current label, where it is kept.
@@ -1054,11 +1087,10 @@ impl Stream {
         })
     }
 
-    /// ToASCII, a label too long for its text to be encoded: kept only for the error.
-    fn keep_long(&mut self, c: char) {
-        if self.may_be_named() {
-            self.text.push(c);
-        } else if !self.text.is_empty() {
+    /// ToASCII, a label too long for its text to be encoded: its text is not needed (the error
+    /// finds what it names by a second pass, [`named_label`]).
+    fn keep_long(&mut self, _c: char) {
+        if !self.text.is_empty() {
             self.text = String::new();
         }
     }
@@ -1162,7 +1194,6 @@ impl Stream {
         if self.x4_2 && empty && !is_root {
             self.statuses.add(Status::X4_2);
         }
-        let end = self.out.len();
         if self.form == Form::Ascii {
             self.account(ascii.as_deref(), index);
         } else if !last {
@@ -1170,21 +1201,6 @@ impl Stream {
         }
         if self.first.is_none() && self.statuses.first_label() == Some(index) {
             self.first = Some(index);
-        }
-        if self.may_be_named() && (self.first == Some(index) || self.bidi_first == Some(index)) {
-            let text = match self.form {
-                Form::Ascii if moved => ascii.take().unwrap_or_default(),
-                Form::Ascii => core::mem::take(&mut self.text),
-                // A decoded A-label: the output holds its U-label.
-                Form::Unicode if self.phase == Phase::Ace && validated => {
-                    core::mem::take(&mut self.a_label)
-                }
-                Form::Unicode => self.out.get(self.start..end).unwrap_or("").into(),
-            };
-            // The error holds the text: no more heap than the label itself.
-            let mut text = text;
-            text.shrink_to_fit();
-            self.named.push((index, text));
         }
         if let Some(mut buffer) = ascii {
             buffer.clear();

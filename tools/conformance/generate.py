@@ -33,6 +33,7 @@ CLAUSE = {
     "trailing-hyphen": "RFC 1123 section 2.1, RFC 5891 section 4.2.3.1",
     "hyphen-3-4": "RFC 5891 section 4.2.3.1",
     "reserved-ldh-label": "RFC 5890 section 2.3.1",
+    "numeric-tld": "RFC 1123 section 2.1, RFC 3696 section 2",
     "a-label-ascii-only": "RFC 5890 section 2.3.2.1",
     "not-nfc": "RFC 5891 section 5.3, RFC 5890 section 2.3.2.1",
     "leading-combining-mark": "RFC 5891 section 4.2.3.2",

@@ -21,6 +21,7 @@ CLAUSES = {
     "xn-ldh": "RFC 5890 section 2.3.1",
     "hostname-rldh": "RFC 1123 section 2.1",
     "hostname-ascii": "RFC 1123 section 2.1",
+    "numeric-tld": "RFC 1123 section 2.1, RFC 3696 section 2",
 }
 DIFFERENCES = {
     "trailing-dot": "idna accepts a final root dot; a JSON Schema hostname is an RFC 1123 "
@@ -35,6 +36,8 @@ DIFFERENCES = {
     "third and fourth positions is allowed; idna applies RFC 5891 section 4.2.3.1 to every label",
     "hostname-ascii": "a hostname is ASCII with '.' as its only separator (RFC 1123 section "
     "2.1); idna converts U-labels and the IDNA full stops",
+    "numeric-tld": "idna accepts an all-numeric top-level label; RFC 1123 section 2.1 says the "
+    "highest-level label is alphabetic, RFC 3696 section 2 that TLDs are not all-numeric",
 }
 
 
@@ -65,6 +68,10 @@ def difference(fmt, name, expected, result):
     if name and name[-1] in rules.DOTS and expected == "empty-label":
         if agrees(rules.verdict(fmt, name[:-1]), result) and rules.verdict(fmt, name[:-1]) != "empty-label":
             return "trailing-dot"
+    if expected == "numeric-tld" and any(
+            agrees(rules.verdict(fmt, name, scope, numeric_tld=True), result)
+            for scope in ("domain", "rtl")):
+        return "numeric-tld"
     if expected.startswith("bidi-rule-") and agrees(rules.verdict(fmt, name, "rtl"), result):
         return "bidi-scope"
     for label in labels:

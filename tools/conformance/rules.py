@@ -98,6 +98,8 @@ CLASS = {
     "trailing-hyphen": "HYPHEN",
     "hyphen-3-4": "HYPHEN",
     "reserved-ldh-label": "HYPHEN",
+    # No class of tools/reference: idna does not apply the rule.
+    "numeric-tld": "NUMERIC",
     "a-label-ascii-only": "ALABEL",
     "not-nfc": "NFC",
     "leading-combining-mark": "COMBINER",
@@ -373,8 +375,9 @@ def split(fmt, name):
     return labels
 
 
-def verdict(fmt, name, bidi_scope="domain"):
-    """`valid` or the code of the first rule `name` breaks as a `fmt`."""
+def verdict(fmt, name, bidi_scope="domain", numeric_tld=False):
+    """`valid` or the code of the first rule `name` breaks as a `fmt`. `numeric_tld`: accept an
+    all-numeric top-level label (the reading before RFC 1123)."""
     if name == "":
         return "empty-name"
     limit = MAX_NAME + 1 if fmt == "hostname" else 4 * MAX_NAME + 3
@@ -392,6 +395,11 @@ def verdict(fmt, name, bidi_scope="domain"):
         if total > MAX_NAME:
             return "name-too-long"
         forms.append(u)
+    # RFC 1123 section 2.1: "at least the highest-level component label will be alphabetic";
+    # RFC 3696 section 2: "top-level domain names are not all-numeric" (ASCII digits).
+    last = split(fmt, name)[-1]
+    if not numeric_tld and last.isascii() and last.isdigit():
+        return "numeric-tld"
     rtl = [is_rtl_label(u) for u in forms]
     if any(rtl):
         for u, r in zip(forms, rtl):

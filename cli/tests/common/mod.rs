@@ -11,10 +11,10 @@ use serde_json::Value;
 
 pub const BIN: &str = env!("CARGO_BIN_EXE_idn-hostname");
 
-/// The repository's `data/` folder, beside this crate (`cli/`): the Unicode 18.0.0 files and the
-/// JSON Schema test suite. Nothing outside the repository is read.
+/// `tests/data/`: the files of the repository's `data/` the tests read (links there, files in
+/// the published package; tests/data/README.md). Nothing outside the package is read.
 pub fn data_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../data")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data")
 }
 
 /// The text of `path` below `data/`; a missing file is a broken checkout and fails the test.
@@ -136,8 +136,9 @@ fn null_or_positive(v: &Value) -> bool {
 ///   `"unicode"` (a string when valid, a string or null otherwise);
 /// - `error`: `code` (kebab case), `message` (a non-empty line), `label` (from 1, or null),
 ///   `offset` (or null), `code_point` (`U+XXXX` with 4 to 6 hex digits, or null), `line` and
-///   `argument` (from 1; exactly one of them a number), and, for conversions, `statuses` (an
-///   array of IdnaTestV2 status codes);
+///   `argument` (from 1; exactly one of them a number), `hint` (null, or `code` in kebab case
+///   and `suggestion`, a string or null), and, for conversions, `statuses` (an array of
+///   IdnaTestV2 status codes);
 /// - the summary: `{"summary": {"names", "valid", "invalid", "by_code": {code: count}}}` with
 ///   names = valid + invalid and the counts adding up to invalid.
 pub fn check_shape(v: &Value, shape: Shape) {
@@ -196,6 +197,7 @@ pub fn check_shape(v: &Value, shape: Shape) {
             "argument",
             "code",
             "code_point",
+            "hint",
             "label",
             "line",
             "message",
@@ -219,6 +221,17 @@ pub fn check_shape(v: &Value, shape: Shape) {
         error_keys.sort_unstable();
         assert_eq!(keys(error), error_keys, "{v}");
         assert!(is_kebab(error["code"].as_str().unwrap()), "code: {v}");
+        let hint = &error["hint"];
+        if let Some(hint) = hint.as_object() {
+            assert_eq!(keys(hint), ["code", "suggestion"], "hint: {v}");
+            assert!(is_kebab(hint["code"].as_str().unwrap()), "hint: {v}");
+            assert!(
+                hint["suggestion"].is_null() || hint["suggestion"].is_string(),
+                "hint: {v}"
+            );
+        } else {
+            assert!(hint.is_null(), "hint: {v}");
+        }
         let message = error["message"].as_str().unwrap();
         assert!(
             !message.is_empty() && !message.contains('\n'),

@@ -19,13 +19,11 @@ def item(s, idn, host=None, clause="RFC 1123 section 2.1", note="", formats=BOTH
 def ldh():
     c = "RFC 1123 section 2.1"
     for s, n in (("a", "one letter"), ("z", "last letter"), ("A", "upper case letter"),
-                 ("Z", "upper case Z"), ("0", "one digit"), ("9", "digit nine"),
-                 ("123", "all digits (RFC 1123 section 2.1 relaxed RFC 952)"),
+                 ("Z", "upper case Z"),
                  ("0a", "leading digit"), ("a0", "trailing digit"), ("a-b", "inner hyphen"),
                  ("a-b-c", "two hyphens apart"), ("a-b--c", "two hyphens in 4 and 5"),
                  ("www.example.com", "three labels"), ("EXAMPLE.COM", "upper case name"),
                  ("ExAmPlE.cOm", "mixed case"), ("a.b.c.d.e.f.g", "seven one-letter labels"),
-                 ("1.2.3.4", "digits only: an IPv4-like host name is still a host name"),
                  ("xn-a", "xn- with one hyphen is an LDH label"), ("x-n--a", "not the prefix"),
                  ("xna--b", "hyphens in positions 4-5")):
         item(s, "valid", "valid", c, n)
@@ -40,6 +38,21 @@ def ldh():
         ch = chr(cp)
         item("a" + ch + "b", "invalid-character", "invalid-character", c,
              f"U+{cp:04X} between two letters is not a letter, digit or hyphen")
+    n = "RFC 1123 section 2.1, RFC 3696 section 2"
+    for s, note in (("0", "one digit: a name of one label is its own top-level label"),
+                    ("9", "digit nine alone"), ("123", "all digits alone"),
+                    ("example.123", "an all-numeric top-level label"),
+                    ("1.2.3.4", "the dotted-decimal form #.#.#.# (an IPv4 address)"),
+                    ("192.168.0.1", "an IPv4 address"), ("1.2.3.4.5", "five numbers"),
+                    ("a.b.0", "a one-digit top-level label"),
+                    ("xn--bcher-kva.42", "after an A-label")):
+        item(s, "numeric-tld", "numeric-tld", n, note)
+    for s, note in (("example.12a", "a top-level label with a letter"),
+                    ("example.a12", "a top-level label starting with a letter"),
+                    ("123.456.789.example", "all-numeric labels below an alphabetic top level"),
+                    ("1host", "one label starting with a digit"),
+                    ("example.1-2", "digits and a hyphen are not all-numeric")):
+        item(s, "valid", "valid", n, note)
     item("_dmarc.example.com", "invalid-character", "invalid-character", c,
          "a leading underscore (RFC 8552 names are not host names)")
     item("a b", "invalid-character", "invalid-character", c, "a space")
@@ -259,7 +272,8 @@ def bidi():
         ("0a.b", "valid", "the same label in a name without RTL labels"),
         ("a.1\u05d0", "bidi-rule-1", "the RTL label starts with a digit"),
         ("123.\u05d0", "bidi-rule-1", "an all-digit label in a Bidi domain name"),
-        ("\u05d0.123", "bidi-rule-1", "an all-digit label after the RTL one"),
+        ("\u05d0.123.example", "bidi-rule-1", "an all-digit label after the RTL one"),
+        ("\u05d0.123", "numeric-tld", "an all-digit top-level label: its rule comes before the Bidi rule"),
         ("a1.\u0628", "valid", "LTR label ending with a digit (rule 6 allows EN)"),
         ("\u05d0.\u0628", "valid", "two RTL labels"),
         ("xn--4db.0a", "bidi-rule-1", "the RTL label as an A-label"),

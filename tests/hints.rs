@@ -1,0 +1,122 @@
+//! Hints for the sender: what a failing name looks like, and the valid name in it. The host of a
+//! URL is read by RFC 3986's grammar (section 3.2: userinfo `@`, host, `:` port), an e-mail's
+//! domain by RFC 5321 section 4.1.2, and each expectation below from those, not from the crate.
+//! A hint never changes the verdict.
+
+use idn_hostname::{Error, Hint, Options, check_hostname, check_idn_hostname};
+
+fn hint_of(err: &Error) -> (Option<&str>, Option<&str>) {
+    (
+        err.hint().map(Hint::code),
+        err.hint().and_then(Hint::suggestion),
+    )
+}
+
+/// The error of `name` in both formats, whose hint must be `code` with `suggestion`.
+fn check(name: &str, code: &str, suggestion: Option<&str>) {
+    for err in [check_hostname(name), check_idn_hostname(name)] {
+        let err = err.expect_err(name);
+        assert_eq!(hint_of(&err), (Some(code), suggestion), "{name}: {err}");
+        let text = err.to_string();
+        let hint = err.hint().unwrap().to_string();
+        assert!(text.ends_with(&format!("; hint: {hint}")), "{text}");
+        assert!(!text.contains('\n'), "{text}");
+        if let Some(s) = suggestion {
+            assert!(text.contains(&format!("\"{s}\"")), "{text}");
+        }
+    }
+    assert!(!idn_hostname::is_hostname(name) && !idn_hostname::is_idn_hostname(name));
+}
+
+#[test]
+fn urls_give_their_host() {
+    check("https://example.com", "url", Some("example.com"));
+    check("https://example.com/a/b?c=d#e", "url", Some("example.com"));
+    check(
+        "http://user:pw@example.com:8443/",
+        "url",
+        Some("example.com"),
+    );
+    check("ftp://www.example.org?x", "url", Some("www.example.org"));
+    check("https://exa_mple.com/", "url", None);
+    check("https://[2001:db8::1]:443/", "url", None);
+}
+
+#[test]
+fn ports_paths_and_mail_give_the_host() {
+    check("example.com:443", "port", Some("example.com"));
+    check("localhost:8080", "port", Some("localhost"));
+    check("example.com/index.html", "path", Some("example.com"));
+    check("example.com:80/x", "path", Some("example.com"));
+    check("user@example.com", "email", Some("example.com"));
+    check(
+        "first.last@mail.example.org",
+        "email",
+        Some("mail.example.org"),
+    );
+}
+
+#[test]
+fn addresses_point_to_their_formats() {
+    check("[::1]", "ip-literal", None);
+    check("[192.0.2.1]:80", "ip-literal", None);
+    check("::1", "ipv6-address", None);
+    check("2001:db8::ff00:42:8329", "ipv6-address", None);
+    check("192.168.0.1", "ipv4-address", None);
+    check("10.0.0.255", "ipv4-address", None);
+}
+
+#[test]
+fn white_space_and_the_root_dot_give_the_name() {
+    check("example.com\n", "whitespace", Some("example.com"));
+    check(" example.com", "whitespace", Some("example.com"));
+    check("example.com\r\n", "whitespace", Some("example.com"));
+    check("https://example.com/\n", "url", Some("example.com"));
+    check("example.com.", "trailing-dot", Some("example.com"));
+    check("_dmarc.example.com", "underscore-label", None);
+}
+
+#[test]
+fn a_u_label_in_a_hostname_points_to_idn_hostname() {
+    let err = check_hostname("bücher.example").unwrap_err();
+    assert_eq!(hint_of(&err), (Some("idn-hostname"), None));
+    assert!(check_idn_hostname("bücher.example").is_ok());
+}
+
+#[test]
+fn a_capital_in_a_u_label_gives_the_name_in_lower_case() {
+    let err = check_idn_hostname("Bücher.example").unwrap_err();
+    assert_eq!(hint_of(&err), (Some("upper-case"), Some("bücher.example")));
+    assert_eq!(
+        err.to_string(),
+        "label 1 \"Bücher\": U+0042 is DISALLOWED (RFC 5892); hint: lower-case it, or map with \
+         Options::uts46_mapping; in lower case: \"bücher.example\""
+    );
+}
+
+#[test]
+fn no_hint_where_no_shape_is_recognised() {
+    for name in ["exa_mple.com", "-bad-", "xn--X", "a..b", ""] {
+        for err in [check_hostname(name), check_idn_hostname(name)] {
+            let err = err.expect_err(name);
+            assert_eq!(err.hint(), None, "{name}: {err}");
+        }
+    }
+}
+
+#[test]
+fn options_that_accept_a_shape_give_no_hint_for_it() {
+    let dns = Options::new()
+        .allow_trailing_dot(true)
+        .allow_underscore_labels(true);
+    assert!(dns.is_hostname("example.com."));
+    assert!(dns.is_hostname("_dmarc.example.com"));
+}
+
+#[test]
+fn a_megabyte_url_is_answered_with_a_bounded_hint() {
+    let long = format!("https://example.com/{}", "a".repeat(1 << 20));
+    let err = check_hostname(&long).unwrap_err();
+    assert_eq!(hint_of(&err), (Some("url"), Some("example.com")));
+    assert!(err.to_string().len() < 1024);
+}
