@@ -127,7 +127,7 @@
 //!   newtypes' `String`). [`Error`] implements `core::error::Error`, which is
 //!   `std::error::Error`, with or without this feature.
 //! - `serde`: `Serialize` and validating `Deserialize` for [`Hostname`] and [`IdnHostname`].
-//! - `serde_json` (implies `std`): the [`json`] module.
+//! - `serde_json` (implies `std`): the `json` module.
 //!
 //! The command line `idn-hostname` (`--help`) checks names given as arguments or streamed on
 //! standard input, one verdict a line, in text or JSON, with a summary for large files, and

@@ -244,17 +244,25 @@ impl Named {
         named
     }
 
-    /// The label of index `index`, empty so far; its start is counted by [`Named::skip`].
+    /// Label `index`, which starts at byte `start` of the processed name and is `len` bytes
+    /// long, of which `text` holds the start (or all).
+    pub(crate) fn at(index: usize, start: usize, len: usize, text: &str) -> Named {
+        let mut named = Named {
+            index,
+            start,
+            ..Named::default()
+        };
+        named.push_str(text);
+        named.len = len.max(named.len);
+        named
+    }
+
+    /// The label of index `index`, empty, at the start of the name.
     pub(crate) fn new(index: usize) -> Named {
         Named {
             index,
             ..Named::default()
         }
-    }
-
-    /// A byte of the name before the label.
-    pub(crate) fn skip(&mut self, bytes: usize) {
-        self.start += bytes;
     }
 
     /// The next code point of the label: counted, and kept while the text is under the bound.

@@ -29,9 +29,11 @@
 //! points that steps 1 and 2 keep as they are pass to the back end at once, and an ignored
 //! code point's copies are skipped.
 //!
-//! An error names the first label in error as step 2 gives it: that label's text is kept as it
-//! passes (ToASCII: whatever its length, while no earlier label is in error), so there is no
-//! second pass; it is output, and can be 11 times the input (U+FDFA maps 3 bytes to 33).
+//! An error names the first label in error as step 2 gives it: where that label stands in the
+//! processed name and at most its first [`LABEL_TEXT_MAX`](super::error::LABEL_TEXT_MAX) bytes,
+//! kept as it passes (ToASCII keeps a label's first [`KEPT_CHARS`] code points anyway, while
+//! no earlier label is in error), so there is no second pass and the error stays small (the
+//! label itself can be 11 times the input: U+FDFA maps 3 bytes to 33).
 //!
 //! Where the memory is not bounded by the input: a segment without a cut point (a megabyte of
 //! combining marks) is normalized as a whole; an A-label whose Punycode inserts anywhere but at
@@ -73,7 +75,7 @@ pub(crate) fn to_ascii(input: &str, options: Options) -> Result<String, Error> {
         }
     }
     stream.verify_lengths();
-    stream.error(input)?;
+    stream.error()?;
     Ok(stream.out)
 }
 
@@ -81,7 +83,7 @@ pub(crate) fn to_ascii(input: &str, options: Options) -> Result<String, Error> {
 pub(crate) fn to_unicode(input: &str, options: Options) -> (String, Result<(), Error>) {
     let mut stream = Stream::new(options, Form::Unicode, input.len());
     stream.run(input);
-    let result = stream.error(input);
+    let result = stream.error();
     (stream.out, result)
 }
 
@@ -110,48 +112,6 @@ pub(crate) fn map_capped(input: &str, cap: usize) -> Cow<'_, str> {
 fn overflows_by_encoding(input: &str, options: Options, index: usize) -> bool {
     let label = processed_label(input, options.transitional_processing, index);
     punycode::encode(&label).is_err()
-}
-
-/// The label of index `index` that an error names: where it stands in `input` after steps 1
-/// and 2 and the start of its text, by a second pass that keeps at most
-/// [`LABEL_TEXT_MAX`](super::error::LABEL_TEXT_MAX) bytes of it (error path only). The stream
-/// keeps no label's text for its error, so an error costs no more heap than its bound.
-#[cold]
-fn named_label(input: &str, transitional: bool, index: usize) -> Named {
-    let mut capture = NamedCapture {
-        index: 0,
-        named: Named::new(index),
-    };
-    let mut front = Front::new(transitional);
-    front.feed(input, &mut capture);
-    front.flush(&mut capture);
-    capture.named
-}
-
-/// Step 3 for [`named_label`].
-struct NamedCapture {
-    index: usize,
-    named: Named,
-}
-
-impl Back for NamedCapture {
-    fn push(&mut self, c: char, _: Option<bool>) {
-        let target = self.named.index;
-        if c == '.' {
-            if self.index < target {
-                self.named.skip(1);
-            }
-            self.index += 1;
-        } else if self.index == target {
-            self.named.push(c);
-        } else if self.index < target {
-            self.named.skip(c.len_utf8());
-        }
-    }
-
-    fn done(&self) -> bool {
-        self.index > self.named.index
-    }
 }
 
 /// Label `index` of `input` after steps 1 and 2 (what the short path finds in the mapped
@@ -960,7 +920,7 @@ struct Snapshot {
     deltas: Deltas,
     chars: usize,
     out: usize,
-    text: usize,
+    bytes: usize,
     statuses: Statuses,
 }
 
@@ -984,6 +944,13 @@ struct Stream {
     /// The first label with a status but those of CheckBidi.
     first: Option<usize>,
     a3_unknown: Vec<usize>,
+    /// The labels an error may name (the first in error, the first to fail the Bidi rule):
+    /// where each stands and at most [`LABEL_TEXT_MAX`] bytes of it, kept as they pass.
+    named: Vec<Named>,
+    /// The bytes, after steps 1 and 2, of the labels before the current one with their dots,
+    /// and of the current one: where a named label stands in the processed name.
+    name_bytes: usize,
+    label_bytes: usize,
     /// No earlier label is in error, so the current one may be named: ToASCII keeps its text
     /// whatever its length (the error holds it anyway, section 4.2 step 4 having refused it).
     keep_whole: bool,
@@ -1026,6 +993,9 @@ impl Stream {
             bidi_first: None,
             first: None,
             a3_unknown: Vec::new(),
+            named: Vec::new(),
+            name_bytes: 0,
+            label_bytes: 0,
             keep_whole: true,
             a_label: String::new(),
             index: 0,
@@ -1059,10 +1029,15 @@ impl Stream {
 
     /// The result of the statuses recorded: the error names the first label in error, whose
     /// text was kept as it passed.
-    fn error(&mut self, input: &str) -> Result<(), Error> {
-        let transitional = self.options.transitional_processing;
-        self.statuses
-            .into_result_with(|index| named_label(input, transitional, index))
+    fn error(&mut self) -> Result<(), Error> {
+        let named = &mut self.named;
+        self.statuses.into_result_with(|index| {
+            named
+                .iter_mut()
+                .find(|n| n.index == index)
+                .map(core::mem::take)
+                .unwrap_or_else(|| Named::new(index))
+        })
     }
 
     /// The text of the current label, where it is kept.
@@ -1087,10 +1062,11 @@ impl Stream {
         })
     }
 
-    /// ToASCII, a label too long for its text to be encoded: its text is not needed (the error
-    /// finds what it names by a second pass, [`named_label`]).
-    fn keep_long(&mut self, _c: char) {
-        if !self.text.is_empty() {
+    /// ToASCII, a label too long for its text to be encoded: the text kept so far, its first
+    /// [`KEPT_CHARS`] code points (at least [`LABEL_TEXT_MAX`] bytes), is all an error may
+    /// show of it; nothing more is kept.
+    fn keep_long(&mut self) {
+        if !self.may_be_named() && !self.text.is_empty() {
             self.text = String::new();
         }
     }
@@ -1194,6 +1170,7 @@ impl Stream {
         if self.x4_2 && empty && !is_root {
             self.statuses.add(Status::X4_2);
         }
+        let end = self.out.len();
         if self.form == Form::Ascii {
             self.account(ascii.as_deref(), index);
         } else if !last {
@@ -1202,6 +1179,19 @@ impl Stream {
         if self.first.is_none() && self.statuses.first_label() == Some(index) {
             self.first = Some(index);
         }
+        if self.may_be_named() && (self.first == Some(index) || self.bidi_first == Some(index)) {
+            let text = match self.form {
+                Form::Ascii if moved => ascii.as_deref().unwrap_or(""),
+                Form::Ascii => &self.text,
+                // A decoded A-label: the output holds its U-label.
+                Form::Unicode if self.phase == Phase::Ace && validated => &self.a_label,
+                Form::Unicode => self.out.get(self.start..end).unwrap_or(""),
+            };
+            self.named
+                .push(Named::at(index, self.name_bytes, self.label_bytes, text));
+        }
+        self.name_bytes += self.label_bytes + 1;
+        self.label_bytes = 0;
         if let Some(mut buffer) = ascii {
             buffer.clear();
             if moved {
@@ -1421,9 +1411,12 @@ impl Back for Stream {
         }
         self.chars += passed;
         let span = text.get(from..at).unwrap_or("");
+        self.label_bytes += span.len();
         let named = self.may_be_named();
         let kept = match self.form {
             Form::Unicode => &mut self.out,
+            // A long label keeps the text it had (`keep_long`).
+            Form::Ascii if named && long => return at,
             Form::Ascii if named => &mut self.text,
             Form::Ascii => {
                 if !self.text.is_empty() {
@@ -1451,6 +1444,7 @@ impl Back for Stream {
             let n = bytes.iter().position(|&b| b == b'.').unwrap_or(bytes.len());
             let (chunk, rest) = bytes.split_at_checked(n).unwrap_or((bytes, &[]));
             self.chars += n;
+            self.label_bytes += n;
             let kept = match self.form {
                 Form::Ascii => &mut self.text,
                 Form::Unicode => &mut self.out,
@@ -1470,6 +1464,7 @@ impl Back for Stream {
             return;
         }
         self.chars += 1;
+        self.label_bytes += c.len_utf8();
         match self.phase {
             Phase::Head => {
                 self.keep(c);
@@ -1490,7 +1485,7 @@ impl Back for Stream {
                     self.phase = Phase::Long;
                     self.text.chars().for_each(|k| self.deltas.push(k));
                     self.deltas.push(c);
-                    self.keep_long(c);
+                    self.keep_long();
                 } else {
                     self.keep(c);
                 }
@@ -1499,7 +1494,7 @@ impl Back for Stream {
                 let valid = self.validity(c, valid);
                 self.checker.push(c, valid);
                 self.deltas.push(c);
-                self.keep_long(c);
+                self.keep_long();
             }
             Phase::Ace if c.is_ascii() => self.keep(c),
             Phase::Ace | Phase::AceNonAscii => {
@@ -1514,7 +1509,7 @@ impl Back for Stream {
                         self.text.chars().for_each(|k| self.deltas.push(k));
                     }
                     self.deltas.push(c);
-                    self.keep_long(c);
+                    self.keep_long();
                 } else {
                     self.keep(c);
                 }
@@ -1532,7 +1527,7 @@ impl Back for Stream {
             deltas: self.deltas,
             chars: self.chars,
             out: self.out.len(),
-            text: self.text.len(),
+            bytes: self.label_bytes,
             statuses: self.statuses,
         })
     }
@@ -1560,15 +1555,16 @@ impl Back for Stream {
         {
             *count += times64 * (a - b);
         }
-        let (text, period) = match self.form {
-            Form::Unicode => (&mut self.out, before.out..now.out),
-            Form::Ascii => (&mut self.text, before.text..now.text),
-        };
-        // Exactly the copies, and room for the code points the run leaves in the normalizer
-        // (its last starter): a text the error returns grows no further than itself.
-        text.reserve_exact((times + 1) * period.len() + 16);
-        for _ in 0..times {
-            text.extend_from_within(period.clone());
+        self.label_bytes += times * (now.bytes - before.bytes);
+        // ToASCII repeats only in a long label, whose text is kept no further (`keep_long`);
+        // ToUnicode's output takes exactly the copies, and room for the code points the run
+        // leaves in the normalizer (its last starter).
+        if self.form == Form::Unicode {
+            let period = before.out..now.out;
+            self.out.reserve_exact((times + 1) * period.len() + 16);
+            for _ in 0..times {
+                self.out.extend_from_within(period.clone());
+            }
         }
         true
     }
