@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
 import sys
 
 import pytest
@@ -20,7 +22,10 @@ def test_the_readme_has_its_snippets():
 
 
 @pytest.mark.parametrize("snippet", SNIPPETS, ids=[f"snippet{i + 1}" for i in range(len(SNIPPETS))])
-def test_snippet_runs(snippet, monkeypatch):
-    # Spark's Python workers are this interpreter (the virtual environment's).
-    monkeypatch.setenv("PYSPARK_PYTHON", sys.executable)
-    exec(compile(snippet, str(README), "exec"), {"__name__": "__readme__"})
+def test_snippet_runs(snippet, tmp_path):
+    # As a user runs it: a file of its own, a fresh interpreter of this environment.
+    path = tmp_path / "snippet.py"
+    path.write_text(snippet, encoding="utf-8")
+    env = dict(os.environ, PYSPARK_PYTHON=sys.executable)
+    run = subprocess.run([sys.executable, str(path)], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, f"{README}:\n{snippet}\n{run.stderr[-4000:]}"

@@ -18,7 +18,7 @@ import jsonschema as _jsonschema
 from . import _native
 from ._errors import HostnameError
 
-__all__ = ["FORMAT_CHECKER", "register", "FORMATS"]
+__all__ = ["FORMAT_CHECKER", "register", "validator", "FORMATS"]
 
 #: The format names replaced: JSON Schema's two, and draft 3's name of ``hostname``.
 FORMATS = ("hostname", "host-name", "idn-hostname")
@@ -48,3 +48,17 @@ def register(checker: _jsonschema.FormatChecker) -> _jsonschema.FormatChecker:
 
 #: Every format python-jsonschema checks, with ``hostname`` and ``idn-hostname`` ours.
 FORMAT_CHECKER: _jsonschema.FormatChecker = register(_jsonschema.FormatChecker())
+
+
+def validator(schema: dict) -> _jsonschema.protocols.Validator:
+    """A validator for ``schema`` (its ``$schema``'s draft, 2020-12 when it names none) that
+    asserts formats with :data:`FORMAT_CHECKER`: for a schema received at run time, such as an
+    MCP tool's ``outputSchema``.
+
+    >>> v = validator({"type": "object", "properties": {"host": {"format": "hostname"}}})
+    >>> v.is_valid({"host": "xn--X"})
+    False
+    """
+    cls = _jsonschema.validators.validator_for(schema, default=_jsonschema.Draft202012Validator)
+    cls.check_schema(schema)
+    return cls(schema, format_checker=FORMAT_CHECKER)
