@@ -8,7 +8,8 @@ data/bench/ (both forms of each), run in the virtual environment test.sh makes:
   checks (`FormatChecker().conforms(name, format)`, `idn-hostname` through `idna` and `hostname`
   through `fqdn`);
 - columns: `idn_hostname.arrow.is_idn_hostname` over one pyarrow array of the same names against
-  a Rust loop of `is_idn_hostname` over them (examples/rust_loop.rs, built here by cargo).
+  a Rust loop of `is_idn_hostname` over them (examples/rust_loop.rs, built here by cargo), the
+  fastest call against the fastest pass.
 """
 
 from __future__ import annotations
@@ -38,6 +39,18 @@ def names():
                 fields = line.split("\t")
                 out.extend(fields[1:] if path.name == "invalid.txt" else fields)
     return out
+
+
+def fastest_call(f, items, seconds=2.0):
+    """Nanoseconds per name of the fastest call of `f(items)` in about `seconds` (the statistic
+    of examples/rust_loop.rs, which reports its fastest pass)."""
+    best = float("inf")
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        t = time.perf_counter()
+        f(items)
+        best = min(best, time.perf_counter() - t)
+    return best / len(items) * 1e9
 
 
 def per_name(f, items, seconds=1.0):
@@ -86,7 +99,7 @@ def main():
     js_host = per_name(loop(lambda s: checker.conforms(s, "hostname")), all_names)
 
     array = pa.array(all_names)
-    arrow_ns = per_name(lambda a: idn_hostname.arrow.is_idn_hostname(a), array, seconds=2.0)
+    arrow_ns = fastest_call(idn_hostname.arrow.is_idn_hostname, array)
     with tempfile.NamedTemporaryFile("w", encoding="utf-8", suffix=".txt", delete=False) as f:
         f.write("\n".join(all_names) + "\n")
     try:
@@ -96,7 +109,10 @@ def main():
             check=True,
         )
         exe = ROOT / "target" / "release" / "examples" / "rust_loop"
-        rust_runs = [subprocess.run([str(exe), f.name], capture_output=True, text=True, check=True).stdout.split() for _ in range(3)]
+        rust_runs = [
+            subprocess.run([str(exe), f.name], capture_output=True, text=True, check=True).stdout.split()
+            for _ in range(3)
+        ]
     finally:
         os.unlink(f.name)
     rust_ns = min(float(r[0]) for r in rust_runs)
