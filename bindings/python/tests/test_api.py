@@ -186,3 +186,41 @@ def test_arrow_nulls_and_types():
     assert pa.array(idn_hostname.arrow.is_hostname(pa.chunked_array([["a"], [], ["b_", None]]))).to_pylist() == [True, False, None]
     big = pa.array(["a" * (1 << 20), "\ud7ff" * 1000])
     assert pa.array(idn_hostname.arrow.is_idn_hostname(big)).to_pylist() == [False, False]
+
+
+def test_memory_is_bounded_by_the_input():
+    # Peak memory, in a fresh interpreter: a 64 MiB name costs a small multiple of itself (the
+    # stable ABI of CPython 3.9 hands a str over as a UTF-8 copy, whose encoder may
+    # overallocate; the crate refuses a name that long first); a million names through Arrow
+    # cost the result's buffers, no Python object per name.
+    code = r'''
+import resource, sys
+import pyarrow as pa
+import idn_hostname, idn_hostname.arrow
+
+def peak():
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+
+name = "\u00fc" * (32 << 20)  # 32 Mi code points, 64 MiB of UTF-8
+base = peak()
+assert not idn_hostname.is_idn_hostname(name)
+try:
+    idn_hostname.check_idn_hostname(name)
+except idn_hostname.HostnameError:
+    pass
+one = peak() - base
+names = pa.array(["b\u00fccher.example"] * 1_000_000)
+base = peak()
+checked = pa.array(idn_hostname.arrow.check_idn_hostname(names))
+assert checked.field("valid").true_count == 1_000_000
+column = peak() - base
+print(one, column)
+'''
+    import subprocess
+    import sys
+
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    one, column = map(int, run.stdout.split())
+    assert one <= 3 * (64 << 20), one
+    # The result: a bitmap for valid, offsets and a bitmap for code, the struct's bitmap.
+    assert column <= 32 << 20, column
