@@ -190,9 +190,9 @@ def test_arrow_nulls_and_types():
 
 def test_memory_is_bounded_by_the_input():
     # Peak memory, in a fresh interpreter: a 64 MiB name costs a small multiple of itself (the
-    # stable ABI of CPython 3.9 hands a str over as a UTF-8 copy, whose encoder may
-    # overallocate; the crate refuses a name that long first); a million names through Arrow
-    # cost the result's buffers, no Python object per name.
+    # UTF-8 form CPython makes and keeps with a non-ASCII str, whose encoder may overallocate;
+    # the crate refuses a name that long first); a million names through Arrow cost the
+    # result's buffers, no Python object per name.
     code = r'''
 import resource, sys
 import pyarrow as pa
