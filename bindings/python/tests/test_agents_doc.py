@@ -4,11 +4,18 @@ server and client in one process, FastAPI)."""
 from __future__ import annotations
 
 import os
+import asyncio
 import re
 import subprocess
 import sys
+from typing import Annotated
 
 import pytest
+from mcp import Client
+from mcp.server.mcpserver import MCPServer
+from pydantic import Field
+
+import idn_hostname
 
 from conftest import ROOT
 
@@ -32,3 +39,28 @@ def test_snippet_runs(snippet, tmp_path):
     env = dict(os.environ, PYSPARK_PYTHON=sys.executable)
     run = subprocess.run([sys.executable, str(path)], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, f"{DOC}:\n{snippet}\n{run.stderr[-4000:]}"
+
+
+def test_what_the_sdk_checks_by_default():
+    # docs/agents.md states it as fact: a parameter that only publishes the format runs with
+    # names the format forbids (the crate says so: each is refused by check_hostname).
+    server = MCPServer("unchecked")
+    ran = []
+
+    @server.tool()
+    def connect(host: Annotated[str, Field(json_schema_extra={"format": "hostname"})]) -> str:
+        ran.append(host)
+        return "ok"
+
+    names = ["xn--X", "a" * 300, "-bad-"]
+
+    async def main():
+        async with Client(server) as client:
+            [tool] = (await client.list_tools()).tools
+            assert tool.input_schema["properties"]["host"]["format"] == "hostname"
+            for name in names:
+                assert not (await client.call_tool("connect", {"host": name})).is_error
+
+    asyncio.run(main())
+    assert ran == names
+    assert not any(idn_hostname.is_hostname(n) for n in names)
