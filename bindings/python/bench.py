@@ -108,7 +108,8 @@ def main():
             cwd=ROOT,
             check=True,
         )
-        exe = ROOT / "target" / "release" / "examples" / "rust_loop"
+        target = Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target"))
+        exe = target / "release" / "examples" / "rust_loop"
         rust_runs = [
             subprocess.run([str(exe), f.name], capture_output=True, text=True, check=True).stdout.split()
             for _ in range(3)

@@ -9,6 +9,8 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 ROOT=$(cd ../.. && pwd)
+# Cargo's output: CI points CARGO_TARGET_DIR elsewhere than the clone it tests.
+TARGET=${CARGO_TARGET_DIR:-$ROOT/target}
 VENV=$PWD/.venv
 PYTHON=${PYTHON:-python3}
 
@@ -26,14 +28,14 @@ rm -rf "$VENV"
 "$VENV/bin/pip" install -q --disable-pip-version-check -r requirements-test.txt
 
 step "the wheel (maturin build --release)"
-WHEELS=$ROOT/target/wheels
+WHEELS=$TARGET/wheels
 rm -rf "$WHEELS"
 "$VENV/bin/maturin" build -q --release --locked -o "$WHEELS"
 "$VENV/bin/pip" install -q --disable-pip-version-check --no-deps "$WHEELS"/idn_hostname-*.whl
 
 step "the crate's command line, for the comparisons"
 cargo build -q --release --locked -p idn-hostname-cli
-export IDN_HOSTNAME_CLI=$ROOT/target/release/idn-hostname
+export IDN_HOSTNAME_CLI=$TARGET/release/idn-hostname
 
 step "pytest"
 set +e

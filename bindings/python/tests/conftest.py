@@ -67,7 +67,8 @@ def cli_path() -> str:
     subprocess.run(
         ["cargo", "build", "-q", "--release", "-p", "idn-hostname-cli"], cwd=ROOT, check=True
     )
-    return str(ROOT / "target" / "release" / "idn-hostname")
+    target = Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target"))
+    return str(target / "release" / "idn-hostname")
 
 
 def _by_argument(name: str) -> bool:
