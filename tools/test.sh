@@ -12,3 +12,6 @@ step() { echo "test.sh: $*" >&2; }
 
 step "Rust: cargo test --workspace --all-features"
 cargo test --workspace --all-features
+
+step "Python: bindings/python/test.sh (the wheel in a fresh virtual environment)"
+bindings/python/test.sh
