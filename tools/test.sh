@@ -12,3 +12,6 @@ step() { echo "test.sh: $*" >&2; }
 
 step "Rust: cargo test --workspace --all-features"
 cargo test --workspace --all-features
+
+step "JavaScript: bindings/js/test.sh (the npm tarball in a scratch project, node --test)"
+bindings/js/test.sh

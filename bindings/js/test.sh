@@ -19,7 +19,7 @@ say "cargo build -p idn-hostname-cli (the crate's verdicts to compare with)"
 cargo build -q -p idn-hostname-cli --manifest-path "$root/Cargo.toml"
 
 say "npm pack, npm ci in $scratch"
-rm -rf "$scratch/test" "$scratch"/idn-hostname-*.tgz
+rm -rf "$scratch/test" "$scratch"/idn-hostname-*.tgz "$scratch"/readme-snippet-*.mjs
 mkdir -p "$scratch/test"
 (cd "$here" && npm pack --silent --pack-destination "$scratch" >/dev/null)
 cp "$here/test/package.json" "$here/test/package-lock.json" "$scratch/"
@@ -28,9 +28,13 @@ cd "$scratch"
 npm ci --no-audit --no-fund --loglevel=error
 npm install --no-save --no-audit --no-fund --loglevel=error ./idn-hostname-*.tgz
 
+if [[ -n "${IDN_HOSTNAME_INSTALL_ONLY:-}" ]]; then
+  exit 0 # bench.sh: the scratch project only
+fi
+
 say "node --test"
 IDN_HOSTNAME_ROOT="$root" IDN_HOSTNAME_CLI="$root/target/debug/idn-hostname" \
-  node --test --test-reporter=tap test/ | tee "$scratch/tap.txt" | grep -E '^# (tests|pass|fail|cancelled|skipped|todo)|^not ok' >&2
+  node --test --test-reporter=tap test/*.test.js | tee "$scratch/tap.txt" | grep -E '^# (tests|pass|fail|cancelled|skipped|todo)|^not ok' >&2
 # Every test ran and passed: none failed, none skipped, none left as a todo.
 grep -qE '^# pass [1-9]' tap.txt
 grep -qx '# fail 0' tap.txt

@@ -5,7 +5,8 @@ import { isHostname, isIdnHostname } from './index.js';
 
 /**
  * Registers `hostname` and `idn-hostname` on `ajv` (replacing any earlier definition, such as
- * ajv-formats' `hostname`) and returns it.
+ * ajv-formats' `hostname`) and returns it. Call it before compiling a schema that uses them:
+ * Ajv keeps the definition a compiled schema saw.
  */
 export function addFormats(ajv) {
   ajv.addFormat('hostname', { type: 'string', validate: (name) => isHostname(name) });

@@ -105,6 +105,12 @@ fn check_error(error: &idn_hostname::Error, input: &str, bits: u32) -> HostnameE
     hostname_error(error, input)
 }
 
+/// The instance's start function, empty: `__wbg_reset_state()` (the fresh instance after a
+/// trap, `js/index.js`) calls the module's `__wbindgen_start` export, which wasm-bindgen 0.2.129
+/// only emits for a crate that has a start function.
+#[wasm_bindgen(start)]
+pub fn start() {}
+
 /// `hostname` (RFC 1123 section 2.1 with valid A-labels) under the options `bits`.
 #[wasm_bindgen]
 pub fn is_hostname(input: &str, bits: u32) -> bool {
