@@ -19,7 +19,7 @@ say "cargo build -p idn-hostname-cli (the crate's verdicts to compare with)"
 cargo build -q -p idn-hostname-cli --manifest-path "$root/Cargo.toml"
 
 say "npm pack, npm ci in $scratch"
-rm -rf "$scratch/test" "$scratch"/idn-hostname-*.tgz "$scratch"/readme-snippet-*.mjs
+rm -rf "$scratch/test" "$scratch"/idn-hostname-*.tgz "$scratch"/readme-snippet-*.mjs "$scratch"/agents-snippet-*.mjs
 mkdir -p "$scratch/test"
 (cd "$here" && npm pack --silent --pack-destination "$scratch" >/dev/null)
 cp "$here/test/package.json" "$here/test/package-lock.json" "$scratch/"
