@@ -23,7 +23,7 @@ rm -rf "$scratch/test" "$scratch"/idn-hostname-*.tgz "$scratch"/readme-snippet-*
 mkdir -p "$scratch/test"
 (cd "$here" && npm pack --silent --pack-destination "$scratch" >/dev/null)
 cp "$here/test/package.json" "$here/test/package-lock.json" "$scratch/"
-cp "$here"/test/*.test.js "$here"/test/common.js "$scratch/test/"
+cp "$here"/test/*.test.js "$here"/test/common.js "$here"/test/types.ts "$scratch/test/"
 cd "$scratch"
 npm ci --no-audit --no-fund --loglevel=error
 npm install --no-save --no-audit --no-fund --loglevel=error ./idn-hostname-*.tgz

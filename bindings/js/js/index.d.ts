@@ -36,6 +36,7 @@ export interface HostnameErrorDetails {
 
 /** The error thrown by `toAscii` and `toUnicode`. */
 export declare class HostnameError extends Error implements HostnameErrorDetails {
+  constructor(details: HostnameErrorDetails);
   name: 'HostnameError';
   code: string;
   label: string | null;
@@ -77,6 +78,7 @@ export interface Uts46ErrorDetails {
 
 /** The error thrown by `uts46.toAscii`. */
 export declare class Uts46Error extends Error implements Uts46ErrorDetails {
+  constructor(details: Uts46ErrorDetails);
   name: 'Uts46Error';
   code: string;
   statuses: string[];
