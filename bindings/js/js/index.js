@@ -10,7 +10,8 @@ const WASM_FILE = new URL('../wasm/idn_hostname_js_bg.wasm', import.meta.url);
 
 async function wasmBytes() {
   if (typeof process === 'object' && process?.versions?.node && WASM_FILE.protocol === 'file:') {
-    const { readFile } = await import('node:fs/promises');
+    // Hidden from bundlers: a browser build never takes this branch.
+    const { readFile } = await import(/* webpackIgnore: true */ /* @vite-ignore */ 'node:fs/promises');
     return readFile(WASM_FILE);
   }
   const response = await fetch(WASM_FILE);
