@@ -15,3 +15,6 @@ cargo test --workspace --all-features
 
 step "Python: bindings/python/test.sh (the wheel in a fresh virtual environment)"
 bindings/python/test.sh
+
+step "JavaScript: bindings/js/test.sh (the npm tarball in a scratch project, node --test)"
+bindings/js/test.sh

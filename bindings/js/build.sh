@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Builds the npm package's WebAssembly: the crate `idn-hostname-js` (this folder) for
+# wasm32-unknown-unknown with the `wasm` profile (Cargo.toml at the root: opt-level "s", LTO),
+# then the `wasm-bindgen` command line of exactly the version Cargo.lock locks writes the ES
+# module glue into bindings/js/wasm/. Installs what is missing: the rustup target, and
+# wasm-bindgen-cli with `cargo install --locked` (built from source: nothing prebuilt is
+# downloaded). Prints the size of the .wasm, raw and gzipped.
+#
+#   bindings/js/build.sh
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+cd "$root"
+
+say() { echo "build.sh: $*" >&2; }
+
+# The version of the wasm-bindgen crate in Cargo.lock: the command line must be the same one.
+version="$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, ""); print; exit }' Cargo.lock)"
+if [[ -z "$version" ]]; then
+  say "no wasm-bindgen in Cargo.lock"
+  exit 1
+fi
+if [[ "$(wasm-bindgen --version 2>/dev/null || true)" != "wasm-bindgen $version" ]]; then
+  say "installing wasm-bindgen-cli $version (cargo install --locked)"
+  cargo install wasm-bindgen-cli --version "=$version" --locked
+fi
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  say "adding the rustup target wasm32-unknown-unknown"
+  rustup target add wasm32-unknown-unknown
+fi
+
+say "cargo build -p idn-hostname-js --target wasm32-unknown-unknown --profile wasm"
+cargo build -p idn-hostname-js --target wasm32-unknown-unknown --profile wasm
+rm -rf "$here/wasm"
+# --experimental-reset-state-function: `__wbg_reset_state()`, a fresh instance after a trap.
+wasm-bindgen --target web --no-typescript --experimental-reset-state-function --out-dir "$here/wasm" \
+  target/wasm32-unknown-unknown/wasm/idn_hostname_js.wasm
+
+cp LICENSE-MIT LICENSE-APACHE "$here/"
+
+wasm="$here/wasm/idn_hostname_js_bg.wasm"
+raw=$(wc -c < "$wasm")
+gz=$(gzip -9 -c "$wasm" | wc -c)
+awk -v raw="$raw" -v gz="$gz" 'BEGIN { printf "build.sh: bindings/js/wasm/idn_hostname_js_bg.wasm: %d bytes (%.1f KiB), gzip -9: %d bytes (%.1f KiB)\n", raw, raw / 1024, gz, gz / 1024 }' >&2
