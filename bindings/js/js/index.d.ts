@@ -12,6 +12,11 @@ export interface FormatOptions {
   bidiScope?: 'domain-name' | 'rtl-labels';
   /** Map with UTS #46 (case, width, NFC) before the IDNA2008 rules (`idn-hostname` only). */
   uts46Mapping?: boolean;
+  /**
+   * Accept an all-numeric top-level label, `example.123` or `192.168.0.1` (refused by default:
+   * RFC 1123 section 2.1, RFC 3696 section 2).
+   */
+  allowNumericTld?: boolean;
 }
 
 /** The first rule a name breaks. */
@@ -32,6 +37,18 @@ export interface HostnameErrorDetails {
   offset: number;
   /** The offending code point as `"U+XXXX"`, or `null`. */
   codePoint: string | null;
+  /**
+   * What the input looks like when it is a common mistake (a URL, `host:port`, an e-mail
+   * address...): the crate's hint, its stable `code` and the valid name to send instead
+   * (`suggestion`, or `null`); `null` when there is none.
+   */
+  hint: Hint | null;
+}
+
+/** The crate's `Hint`: a stable code and, where there is one, the valid name to send instead. */
+export interface Hint {
+  code: string;
+  suggestion: string | null;
 }
 
 /** The error thrown by `toAscii` and `toUnicode`. */
@@ -43,6 +60,7 @@ export declare class HostnameError extends Error implements HostnameErrorDetails
   labelIndex: number | null;
   offset: number;
   codePoint: string | null;
+  hint: Hint | null;
 }
 
 /** UTS #46 section 4 flags; the defaults are those of sections 4.2 and 4.3. */

@@ -84,12 +84,13 @@ function readOptions(options, fn, flags) {
 }
 
 // The options of the formats: `{ allowTrailingDot, allowUnderscoreLabels, bidiScope,
-// uts46Mapping }`, as bits for the crate (bindings/js/src/lib.rs).
+// uts46Mapping, allowNumericTld }`, as bits for the crate (bindings/js/src/lib.rs).
 const FORMAT_FLAGS = {
   allowTrailingDot: 1,
   allowUnderscoreLabels: 1 << 1,
   bidiScope: 1 << 2,
   uts46Mapping: 1 << 3,
+  allowNumericTld: 1 << 4,
 };
 const BIDI_SCOPES = ['domain-name', 'rtl-labels'];
 
@@ -169,6 +170,7 @@ function loneSurrogate(s) {
     labelIndex: null,
     offset,
     codePoint,
+    hint: null,
   };
 }
 
@@ -180,6 +182,7 @@ function plainError(e) {
     labelIndex: e.labelIndex ?? null,
     offset: e.offset,
     codePoint: e.codePoint ?? null,
+    hint: e.hintCode == null ? null : { code: e.hintCode, suggestion: e.hintSuggestion ?? null },
   };
   e.free();
   return error;
@@ -195,6 +198,7 @@ export class HostnameError extends Error {
     this.labelIndex = details.labelIndex;
     this.offset = details.offset;
     this.codePoint = details.codePoint;
+    this.hint = details.hint;
   }
 }
 

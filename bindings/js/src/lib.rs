@@ -7,6 +7,10 @@
 //! Offsets: the crate counts UTF-8 bytes, JavaScript indexes UTF-16 code units; [`utf16_offset`]
 //! translates one into the other against the string the crate judged.
 
+// The error crosses into JavaScript once a call, as an object: its size in Rust costs nothing
+// worth boxing for.
+#![allow(clippy::result_large_err)]
+
 use idn_hostname::{BidiScope, Options, uts46};
 use wasm_bindgen::prelude::wasm_bindgen;
 
@@ -16,6 +20,7 @@ const TRAILING_DOT: u32 = 1;
 const UNDERSCORE: u32 = 1 << 1;
 const BIDI_RTL_LABELS: u32 = 1 << 2;
 const UTS46_MAPPING: u32 = 1 << 3;
+const NUMERIC_TLD: u32 = 1 << 4;
 
 const CHECK_HYPHENS: u32 = 1;
 const CHECK_BIDI: u32 = 1 << 1;
@@ -29,6 +34,7 @@ fn options(bits: u32) -> Options {
     Options::new()
         .allow_trailing_dot(bits & TRAILING_DOT != 0)
         .allow_underscore_labels(bits & UNDERSCORE != 0)
+        .allow_numeric_tld(bits & NUMERIC_TLD != 0)
         .bidi_scope(if bits & BIDI_RTL_LABELS != 0 {
             BidiScope::RtlLabels
         } else {
@@ -77,6 +83,12 @@ pub struct HostnameError {
     /// `U+XXXX`, where there is an offending code point.
     #[wasm_bindgen(js_name = codePoint)]
     pub code_point: Option<String>,
+    /// The hint's stable code (`Hint::code()`), where the input looks like a common mistake.
+    #[wasm_bindgen(js_name = hintCode)]
+    pub hint_code: Option<String>,
+    /// The valid name the hint suggests (`Hint::suggestion()`), where it has one.
+    #[wasm_bindgen(js_name = hintSuggestion)]
+    pub hint_suggestion: Option<String>,
 }
 
 fn hostname_error(error: &idn_hostname::Error, judged: &str) -> HostnameError {
@@ -91,6 +103,8 @@ fn hostname_error(error: &idn_hostname::Error, judged: &str) -> HostnameError {
         code_point: error
             .code_point()
             .map(|c| format!("U+{:04X}", u32::from(c))),
+        hint_code: error.hint().map(|h| h.code().to_owned()),
+        hint_suggestion: error.hint().and_then(|h| h.suggestion()).map(str::to_owned),
     }
 }
 

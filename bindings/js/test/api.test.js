@@ -80,7 +80,11 @@ test('check: the error object, offsets in UTF-16 code units', () => {
     labelIndex: 1,
     offset: 0,
     codePoint: 'U+1F600',
+    hint: null,
   });
+  // The crate's hint (docs/errors.md): a port is not part of a host name.
+  assert.deepEqual(checkHostname('example.com:443').hint, { code: 'port', suggestion: 'example.com' });
+  assert.deepEqual(checkIdnHostname('https://example.com/x').hint, { code: 'url', suggestion: 'example.com' });
   const e = checkIdnHostname('\u00E9.a_b');
   assert.equal(e.code, 'invalid-character'); // RFC 1123 section 2.1: "_" in an LDH label
   assert.equal(e.label, 'a_b');

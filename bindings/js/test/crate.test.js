@@ -36,6 +36,7 @@ function compare(names, format) {
         labelIndex: crate.error.label,
         offset: utf16Index(name, crate.error.offset),
         codePoint: crate.error.code_point,
+        hint: crate.error.hint,
       },
       where,
     );

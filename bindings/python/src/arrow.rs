@@ -230,7 +230,7 @@ fn stream_error(stream: &mut FFI_ArrowArrayStream, rc: i32) -> PyErr {
 /// The verdicts of `names` (an Arrow string array or stream) as one Arrow array: booleans, or
 /// with `with_codes` a struct of `valid` and `code`.
 #[pyfunction]
-#[pyo3(signature = (names, format, with_codes, /, *, allow_trailing_dot = false, allow_underscore_labels = false, bidi_scope = "domain-name", uts46_mapping = false))]
+#[pyo3(signature = (names, format, with_codes, /, *, allow_trailing_dot = false, allow_underscore_labels = false, bidi_scope = "domain-name", uts46_mapping = false, allow_numeric_tld = false))]
 #[allow(clippy::fn_params_excessive_bools, clippy::too_many_arguments)]
 pub(crate) fn arrow_validate(
     py: Python<'_>,
@@ -241,6 +241,7 @@ pub(crate) fn arrow_validate(
     allow_underscore_labels: bool,
     bidi_scope: &str,
     uts46_mapping: bool,
+    allow_numeric_tld: bool,
 ) -> PyResult<ArrowResult> {
     let format = match format {
         "hostname" => Format::Hostname,
@@ -256,6 +257,7 @@ pub(crate) fn arrow_validate(
         allow_underscore_labels,
         bidi_scope,
         uts46_mapping,
+        allow_numeric_tld,
     )?;
     let mut verdicts = Verdicts::new(with_codes);
     read(py, names, &mut verdicts, format, &options)?;

@@ -14,7 +14,7 @@ mod arrow;
 
 use std::borrow::Cow;
 
-use idn_hostname::{BidiScope, Error, Options};
+use idn_hostname::{BidiScope, Error, Hint, Options};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
@@ -106,7 +106,9 @@ fn char_index(s: &str, offset: usize) -> usize {
     s.get(..offset).map_or(0, |head| head.chars().count())
 }
 
-/// A `HostnameError(message, code, label, label_index, offset, code_point)`.
+/// A `HostnameError(message, code, label, label_index, offset, code_point, hint_code,
+/// hint_suggestion)`.
+#[allow(clippy::too_many_arguments)]
 fn hostname_error(
     py: Python<'_>,
     message: String,
@@ -115,6 +117,7 @@ fn hostname_error(
     label_index: Option<usize>,
     offset: Option<usize>,
     code_point: Option<u32>,
+    hint: Option<&Hint>,
 ) -> PyErr {
     match HOSTNAME_ERROR.import(py, "idn_hostname._errors", "HostnameError") {
         Ok(cls) => PyErr::from_type(
@@ -126,6 +129,8 @@ fn hostname_error(
                 label_index,
                 offset,
                 code_point.map(u_plus),
+                hint.map(Hint::code),
+                hint.and_then(Hint::suggestion).map(str::to_owned),
             ),
         ),
         Err(e) => e,
@@ -146,6 +151,7 @@ fn lone_surrogate_error(py: Python<'_>, index: usize, code_point: u32) -> PyErr 
         None,
         Some(index),
         Some(code_point),
+        None,
     )
 }
 
@@ -160,6 +166,7 @@ fn crate_error(py: Python<'_>, err: &Error, seen: Option<&str>) -> PyErr {
         label_index.map(|i| i + 1),
         seen.map(|s| char_index(s, err.offset())),
         err.code_point().map(u32::from),
+        err.hint(),
     )
 }
 
@@ -169,6 +176,7 @@ fn options(
     allow_underscore_labels: bool,
     bidi_scope: &str,
     uts46_mapping: bool,
+    allow_numeric_tld: bool,
 ) -> PyResult<Options> {
     let scope = match bidi_scope {
         "domain-name" => BidiScope::DomainName,
@@ -183,7 +191,8 @@ fn options(
         .allow_trailing_dot(allow_trailing_dot)
         .allow_underscore_labels(allow_underscore_labels)
         .bidi_scope(scope)
-        .uts46_mapping(uts46_mapping))
+        .uts46_mapping(uts46_mapping)
+        .allow_numeric_tld(allow_numeric_tld))
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -250,26 +259,28 @@ macro_rules! format_functions {
     ($is:ident, $check:ident, $format:expr, $trailing_dot:expr, $is_doc:literal, $check_doc:literal) => {
         #[doc = $is_doc]
         #[pyfunction]
-        #[pyo3(signature = (name, /, *, allow_trailing_dot = $trailing_dot, allow_underscore_labels = false, bidi_scope = "domain-name", uts46_mapping = false))]
+        #[pyo3(signature = (name, /, *, allow_trailing_dot = $trailing_dot, allow_underscore_labels = false, bidi_scope = "domain-name", uts46_mapping = false, allow_numeric_tld = false))]
         fn $is(
             name: &Bound<'_, PyAny>,
             allow_trailing_dot: bool,
             allow_underscore_labels: bool,
             bidi_scope: &str,
             uts46_mapping: bool,
+            allow_numeric_tld: bool,
         ) -> PyResult<bool> {
             let o = options(
                 allow_trailing_dot,
                 allow_underscore_labels,
                 bidi_scope,
                 uts46_mapping,
+                allow_numeric_tld,
             )?;
             is_valid($format, name, o)
         }
 
         #[doc = $check_doc]
         #[pyfunction]
-        #[pyo3(signature = (name, /, *, allow_trailing_dot = $trailing_dot, allow_underscore_labels = false, bidi_scope = "domain-name", uts46_mapping = false))]
+        #[pyo3(signature = (name, /, *, allow_trailing_dot = $trailing_dot, allow_underscore_labels = false, bidi_scope = "domain-name", uts46_mapping = false, allow_numeric_tld = false))]
         fn $check(
             py: Python<'_>,
             name: &Bound<'_, PyAny>,
@@ -277,12 +288,14 @@ macro_rules! format_functions {
             allow_underscore_labels: bool,
             bidi_scope: &str,
             uts46_mapping: bool,
+            allow_numeric_tld: bool,
         ) -> PyResult<()> {
             let o = options(
                 allow_trailing_dot,
                 allow_underscore_labels,
                 bidi_scope,
                 uts46_mapping,
+                allow_numeric_tld,
             )?;
             check(py, $format, name, o, uts46_mapping)
         }

@@ -60,6 +60,26 @@ def test_error_attributes_are_the_crates():
     assert e.code_point == want["error"]["code_point"]
     assert e.offset == python_offset(name, want["error"]["offset"])
     assert name[e.offset] == "\u00b7"  # the index of the code point in the str
+    assert e.hint is None
+
+
+def test_a_hint_is_the_crates():
+    # docs/errors.md: a port is not part of a host name; the valid host is the suggestion.
+    name = "example.com:443"
+    [want] = crate_json([name], ["--format", "hostname"])
+    with pytest.raises(HostnameError) as info:
+        idn_hostname.check_hostname(name)
+    e = info.value
+    assert e.hint == idn_hostname.Hint("port", "example.com")
+    assert {"code": e.hint.code, "suggestion": e.hint.suggestion} == want["error"]["hint"]
+    assert str(e) == want["error"]["message"] and str(e).endswith('the host is "example.com"')
+    import pickle
+    assert pickle.loads(pickle.dumps(e)).hint == e.hint
+
+
+def test_numeric_top_level_labels_follow_the_crates_option():
+    assert not idn_hostname.is_hostname("192.168.0.1")  # RFC 1123 section 2.1
+    assert idn_hostname.is_hostname("192.168.0.1", allow_numeric_tld=True)
 
 
 def test_offset_indexes_code_points_past_non_ascii():

@@ -53,8 +53,9 @@ def compare(names: List[str], fmt: str, flags: List[str], options: Dict) -> int:
         if error is None:
             continue
         w = want["error"]
-        got = (str(error), error.code, error.label_index, error.code_point)
-        if got != (w["message"], w["code"], w["label"], w["code_point"]):
+        hint = None if error.hint is None else {"code": error.hint.code, "suggestion": error.hint.suggestion}
+        got = (str(error), error.code, error.label_index, error.code_point, hint)
+        if got != (w["message"], w["code"], w["label"], w["code_point"], w["hint"]):
             mismatches.append((name, "error", got, w))
         if error.label_index is not None and not options.get("uts46_mapping"):
             # The label as written.

@@ -29,9 +29,10 @@ columns: pyarrow, Polars, DuckDB, Spark), ``idn_hostname.uts46`` (UTS #46 ToASCI
 from __future__ import annotations
 
 from . import _native
-from ._errors import HostnameError, Uts46Error
+from ._errors import Hint, HostnameError, Uts46Error
 
 __all__ = [
+    "Hint",
     "HostnameError",
     "Uts46Error",
     "UNICODE_VERSION",

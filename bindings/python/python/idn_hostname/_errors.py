@@ -2,9 +2,22 @@
 
 from __future__ import annotations
 
-from typing import List, Optional
+from typing import List, NamedTuple, Optional
 
-__all__ = ["HostnameError", "Uts46Error"]
+__all__ = ["Hint", "HostnameError", "Uts46Error"]
+
+
+class Hint(NamedTuple):
+    """What a failing input looks like when it is a common mistake of a sender (a URL,
+    ``host:port``, an e-mail address, an IP address, a name with white space or a root dot):
+    the crate's hint. It never changes the verdict.
+
+    - ``code``: its stable kebab-case code (``"url"``, ``"port"``, ``"email"``, ...);
+    - ``suggestion``: the valid name to send instead, or ``None`` where there is none.
+    """
+
+    code: str
+    suggestion: Optional[str]
 
 
 class HostnameError(ValueError):
@@ -23,7 +36,9 @@ class HostnameError(ValueError):
       ``uts46_mapping=True`` it indexes the mapped name the rules saw
       (``idn_hostname.uts46.map``-equivalent), and is ``None`` if that mapping fails;
     - ``code_point``: the offending code point as ``"U+00B7"``, or ``None``. For an A-label it
-      is a code point of the decoded U-label, so it may not be in the input.
+      is a code point of the decoded U-label, so it may not be in the input;
+    - ``hint``: a :class:`Hint` when the input looks like a URL, ``host:port`` or another
+      common mistake (the message then ends with ``; hint: ...``), else ``None``.
     """
 
     code: str
@@ -31,6 +46,7 @@ class HostnameError(ValueError):
     label_index: Optional[int]
     offset: Optional[int]
     code_point: Optional[str]
+    hint: Optional[Hint]
 
     def __init__(
         self,
@@ -40,6 +56,8 @@ class HostnameError(ValueError):
         label_index: Optional[int] = None,
         offset: Optional[int] = None,
         code_point: Optional[str] = None,
+        hint_code: Optional[str] = None,
+        hint_suggestion: Optional[str] = None,
     ) -> None:
         super().__init__(message)
         self.code = code
@@ -47,6 +65,7 @@ class HostnameError(ValueError):
         self.label_index = label_index
         self.offset = offset
         self.code_point = code_point
+        self.hint = None if hint_code is None else Hint(hint_code, hint_suggestion)
 
     def __str__(self) -> str:
         return str(self.args[0]) if self.args else ""
@@ -57,7 +76,15 @@ class HostnameError(ValueError):
     def __reduce__(self):  # pickling (multiprocessing, Spark) keeps every attribute
         return (
             type(self),
-            (self.args[0], self.code, self.label, self.label_index, self.offset, self.code_point),
+            (
+                self.args[0],
+                self.code,
+                self.label,
+                self.label_index,
+                self.offset,
+                self.code_point,
+                *(self.hint or (None, None)),
+            ),
         )
 
 
