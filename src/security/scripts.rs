@@ -1,0 +1,338 @@
+//! Script_Extensions, augmented and resolved script sets (UTS #39 section 5.1), mixed numbers
+//! (section 5.3) and the restriction levels (section 5.2).
+
+use crate::tables::security::{
+    BOPOMOFO, COMMON, CYRILLIC, DIGIT_BIT, DIGIT_VALUE_MASK, DIGIT_VALUE_SHIFT, GREEK, HAN, HANB,
+    HANGUL, HIRAGANA, INHERITED, JPAN, KATAKANA, KORE, LATIN, RECOMMENDED, SCRIPT_NAMES,
+    SCRIPT_SETS, SCX_MASK, SCX_SHIFT, SET_WORDS,
+};
+
+use super::profile::{IdentifierStatus, identifier_status, packed};
+
+/// A script: a Script value of the UCD (PropertyValueAliases.txt), or one of the writing systems
+/// UTS #39 section 5.1 adds to augmented sets (Hanb, Jpan, Kore), named by its ISO 15924 code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Script(u8);
+
+impl Script {
+    /// Latin (`Latn`).
+    pub const LATIN: Script = Script(LATIN);
+    /// Cyrillic (`Cyrl`).
+    pub const CYRILLIC: Script = Script(CYRILLIC);
+    /// Greek (`Grek`).
+    pub const GREEK: Script = Script(GREEK);
+    /// Common (`Zyyy`).
+    pub const COMMON: Script = Script(COMMON);
+    /// Inherited (`Zinh`).
+    pub const INHERITED: Script = Script(INHERITED);
+
+    /// The script's ISO 15924 code, the short name of PropertyValueAliases.txt (`Latn`).
+    pub fn short_name(self) -> &'static str {
+        SCRIPT_NAMES.get(usize::from(self.0)).copied().unwrap_or("")
+    }
+
+    /// The script of a short name (`"Cyrl"`), or `None`.
+    pub fn from_short_name(name: &str) -> Option<Script> {
+        SCRIPT_NAMES
+            .iter()
+            .position(|n| *n == name)
+            .and_then(|i| u8::try_from(i).ok())
+            .map(Script)
+    }
+}
+
+/// A set of scripts, or ALL, the set of every script (UTS #39 section 5.1: the augmented set of
+/// a character of Common or Inherited).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ScriptSet {
+    words: [u64; SET_WORDS],
+    all: bool,
+}
+
+impl ScriptSet {
+    /// The empty set.
+    pub const EMPTY: ScriptSet = ScriptSet {
+        words: [0; SET_WORDS],
+        all: false,
+    };
+    /// ALL, the set of every script.
+    pub const ALL: ScriptSet = ScriptSet {
+        words: [0; SET_WORDS],
+        all: true,
+    };
+
+    fn with(mut self, s: u8) -> ScriptSet {
+        if let Some(w) = self.words.get_mut(usize::from(s) / 64) {
+            *w |= 1 << (s % 64);
+        }
+        self
+    }
+
+    fn has(self, s: u8) -> bool {
+        self.all
+            || self
+                .words
+                .get(usize::from(s) / 64)
+                .is_some_and(|w| w & (1 << (s % 64)) != 0)
+    }
+
+    /// Whether the set holds `script` (ALL holds every script).
+    pub fn contains(self, script: Script) -> bool {
+        self.has(script.0)
+    }
+
+    /// Whether the set is empty: a string whose resolved set is empty is mixed-script.
+    pub fn is_empty(self) -> bool {
+        !self.all && self.words == [0; SET_WORDS]
+    }
+
+    /// Whether the set is ALL.
+    pub fn is_all(self) -> bool {
+        self.all
+    }
+
+    /// The intersection of two sets.
+    #[must_use]
+    pub fn intersection(self, other: ScriptSet) -> ScriptSet {
+        match (self.all, other.all) {
+            (true, _) => other,
+            (_, true) => self,
+            _ => {
+                let mut words = self.words;
+                for (w, o) in words.iter_mut().zip(other.words) {
+                    *w &= o;
+                }
+                ScriptSet { words, all: false }
+            }
+        }
+    }
+
+    /// The scripts of the set, in the order of their numbers (none for ALL: see
+    /// [`ScriptSet::is_all`]).
+    pub fn iter(self) -> impl Iterator<Item = Script> {
+        (0..=u8::MAX)
+            .take(SCRIPT_NAMES.len())
+            .filter(move |&s| !self.all && self.has(s))
+            .map(Script)
+    }
+}
+
+fn scx_words(c: char) -> ScriptSet {
+    let i = (packed(c) >> SCX_SHIFT) & SCX_MASK;
+    let words = SCRIPT_SETS
+        .get(i as usize)
+        .copied()
+        .unwrap_or([0; SET_WORDS]);
+    ScriptSet { words, all: false }
+}
+
+/// The Script_Extensions of `c` as ScriptExtensions.txt gives it (its Script where the file
+/// does not list it; `Zyyy` and `Zinh` as themselves). UTS #39 section 5.1 reads scripts
+/// through this property.
+///
+/// # Examples
+///
+/// ```
+/// use idn_hostname::security::{script_extensions, Script};
+///
+/// let scx = script_extensions('\u{0640}'); // ARABIC TATWEEL
+/// assert!(scx.contains(Script::from_short_name("Syrc").unwrap()));
+/// assert!(script_extensions('а').contains(Script::CYRILLIC));
+/// ```
+pub fn script_extensions(c: char) -> ScriptSet {
+    scx_words(c)
+}
+
+/// The augmented script set of `c` (UTS #39 section 5.1): its Script_Extensions, with Hanb,
+/// Jpan and Kore added for Han, Jpan for Hiragana and Katakana, Kore for Hangul, Hanb for
+/// Bopomofo; ALL for a character of Common or Inherited.
+pub fn augmented_script_set(c: char) -> ScriptSet {
+    let set = scx_words(c);
+    if set.has(COMMON) || set.has(INHERITED) {
+        return ScriptSet::ALL;
+    }
+    let mut out = set;
+    if set.has(HAN) {
+        out = out.with(HANB).with(JPAN).with(KORE);
+    }
+    if set.has(HIRAGANA) || set.has(KATAKANA) {
+        out = out.with(JPAN);
+    }
+    if set.has(HANGUL) {
+        out = out.with(KORE);
+    }
+    if set.has(BOPOMOFO) {
+        out = out.with(HANB);
+    }
+    out
+}
+
+/// The resolved script set of `text` (UTS #39 section 5.1): the intersection of the augmented
+/// script sets of its characters (ALL for the empty string). `text` is single-script when it is
+/// not empty, mixed-script when it is.
+///
+/// # Examples
+///
+/// ```
+/// use idn_hostname::security::{resolved_script_set, Script};
+///
+/// assert!(resolved_script_set("paypal").contains(Script::LATIN));
+/// assert!(resolved_script_set("\u{0440}\u{0430}\u{0443}pal").is_empty()); // Cyrillic рау + Latin
+/// assert!(!resolved_script_set("漢字かな").is_empty()); // Jpan
+/// ```
+pub fn resolved_script_set(text: &str) -> ScriptSet {
+    text.chars().fold(ScriptSet::ALL, |set, c| {
+        set.intersection(augmented_script_set(c))
+    })
+}
+
+/// The resolved script set of `text` without the characters whose augmented set holds
+/// `script`: the scripts that, with `script`, cover `text` (section 5.2).
+fn resolved_without(text: &str, script: u8) -> ScriptSet {
+    text.chars()
+        .map(augmented_script_set)
+        .filter(|set| !set.has(script))
+        .fold(ScriptSet::ALL, ScriptSet::intersection)
+}
+
+/// The restriction levels of UTS #39 section 5.2, least restrictive last: the level of a string
+/// is the first it qualifies for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum RestrictionLevel {
+    /// Every character is ASCII.
+    AsciiOnly,
+    /// Every character is in the identifier profile (Identifier_Status Allowed) and the string
+    /// is single-script (section 5.1).
+    SingleScript,
+    /// In the profile, and covered by Latin + Han + Hiragana + Katakana, Latin + Han + Bopomofo
+    /// or Latin + Han + Hangul.
+    HighlyRestrictive,
+    /// In the profile, and covered by Latin + one other Recommended script but Cyrillic and
+    /// Greek.
+    ModeratelyRestrictive,
+    /// In the profile, scripts mixed freely.
+    MinimallyRestrictive,
+    /// Any string, characters outside the profile included.
+    Unrestricted,
+}
+
+impl RestrictionLevel {
+    /// A stable kebab-case name (`highly-restrictive`).
+    pub fn code(self) -> &'static str {
+        match self {
+            RestrictionLevel::AsciiOnly => "ascii-only",
+            RestrictionLevel::SingleScript => "single-script",
+            RestrictionLevel::HighlyRestrictive => "highly-restrictive",
+            RestrictionLevel::ModeratelyRestrictive => "moderately-restrictive",
+            RestrictionLevel::MinimallyRestrictive => "minimally-restrictive",
+            RestrictionLevel::Unrestricted => "unrestricted",
+        }
+    }
+}
+
+/// The restriction level of `text`, a label or any identifier (UTS #39 section 5.2), with the
+/// General Security Profile (section 3.1) as the identifier profile. For a domain name, whose
+/// label separators are outside the profile but U+002E, use [`name_restriction_level`].
+///
+/// # Examples
+///
+/// ```
+/// use idn_hostname::security::{restriction_level, RestrictionLevel};
+///
+/// assert_eq!(restriction_level("paypal"), RestrictionLevel::AsciiOnly);
+/// assert_eq!(restriction_level("bücher"), RestrictionLevel::SingleScript);
+/// assert_eq!(restriction_level("abc漢字かな"), RestrictionLevel::HighlyRestrictive);
+/// assert_eq!(restriction_level("abcαβγ"), RestrictionLevel::MinimallyRestrictive);
+/// assert_eq!(restriction_level("\u{0440}\u{0430}\u{0443}pal"), RestrictionLevel::MinimallyRestrictive);
+/// assert_eq!(restriction_level("a\u{2460}"), RestrictionLevel::Unrestricted);
+/// ```
+pub fn restriction_level(text: &str) -> RestrictionLevel {
+    if text.is_ascii() {
+        return RestrictionLevel::AsciiOnly;
+    }
+    if text
+        .chars()
+        .any(|c| identifier_status(c) == IdentifierStatus::Restricted)
+    {
+        return RestrictionLevel::Unrestricted;
+    }
+    if !resolved_script_set(text).is_empty() {
+        return RestrictionLevel::SingleScript;
+    }
+    let others = resolved_without(text, LATIN);
+    if others.has(HANB) || others.has(JPAN) || others.has(KORE) {
+        return RestrictionLevel::HighlyRestrictive;
+    }
+    let allowed = others
+        .words
+        .iter()
+        .zip(RECOMMENDED)
+        .any(|(w, r)| w & r != 0);
+    if allowed {
+        let without = others
+            .words
+            .iter()
+            .zip(RECOMMENDED)
+            .enumerate()
+            .any(|(i, (w, r))| {
+                let mut rest = w & r;
+                for s in [CYRILLIC, GREEK] {
+                    if usize::from(s) / 64 == i {
+                        rest &= !(1 << (s % 64));
+                    }
+                }
+                rest != 0
+            });
+        if without {
+            return RestrictionLevel::ModeratelyRestrictive;
+        }
+    }
+    RestrictionLevel::MinimallyRestrictive
+}
+
+/// The label separators of `idn-hostname` (RFC 3490 section 3.1), as `convert` splits on them.
+pub(crate) const LABEL_SEPARATORS: [char; 4] = ['.', '\u{3002}', '\u{FF0E}', '\u{FF61}'];
+
+/// The restriction level of a domain name: the least restrictive of its labels' levels
+/// (section 5.2 applied to each label, as browsers do; the separators are not part of a label).
+///
+/// # Examples
+///
+/// ```
+/// use idn_hostname::security::{name_restriction_level, RestrictionLevel};
+///
+/// assert_eq!(name_restriction_level("bücher。example"), RestrictionLevel::SingleScript);
+/// ```
+pub fn name_restriction_level(name: &str) -> RestrictionLevel {
+    name.split(LABEL_SEPARATORS)
+        .map(restriction_level)
+        .max()
+        .unwrap_or(RestrictionLevel::AsciiOnly)
+}
+
+/// Whether `text` has decimal digits (General_Category Nd) from more than one set of ten, each
+/// set named by its zero (UTS #39 section 5.3, mixed numbers).
+///
+/// # Examples
+///
+/// ```
+/// use idn_hostname::security::has_mixed_numbers;
+///
+/// assert!(!has_mixed_numbers("123"));
+/// assert!(has_mixed_numbers("1\u{0662}3")); // ARABIC-INDIC DIGIT TWO between ASCII digits
+/// ```
+pub fn has_mixed_numbers(text: &str) -> bool {
+    let mut zero = None;
+    for c in text.chars() {
+        let p = packed(c);
+        if p & DIGIT_BIT != 0 {
+            let z = u32::from(c) - ((p >> DIGIT_VALUE_SHIFT) & DIGIT_VALUE_MASK);
+            match zero {
+                None => zero = Some(z),
+                Some(first) if first != z => return true,
+                Some(_) => {}
+            }
+        }
+    }
+    false
+}
