@@ -79,7 +79,7 @@ impl Detections {
 const KEPT_MARKS: usize = 5;
 
 /// Scans the NFD form of `text` once, with constant memory.
-struct Scan {
+pub(crate) struct Scan {
     found: Detections,
     marks: [char; KEPT_MARKS],
     run: usize,
@@ -87,6 +87,24 @@ struct Scan {
 }
 
 impl Scan {
+    pub(crate) const fn new() -> Scan {
+        Scan {
+            found: Detections(0),
+            marks: ['\0'; KEPT_MARKS],
+            run: 0,
+            soft_dotted_base: false,
+        }
+    }
+
+    /// Feeds one character of the input (decomposed here).
+    pub(crate) fn push_char(&mut self, c: char) {
+        decompose_canonical(c, |d| self.push(d));
+    }
+
+    pub(crate) fn found(&self) -> Detections {
+        self.found
+    }
+
     fn push(&mut self, c: char) {
         let p = packed(c);
         if p & DEFAULT_IGNORABLE_BIT != 0 {
@@ -128,14 +146,7 @@ impl Scan {
 /// assert!(detections("a\u{200D}b").contains(Detection::InvisibleCharacter));
 /// ```
 pub fn detections(text: &str) -> Detections {
-    let mut scan = Scan {
-        found: Detections::default(),
-        marks: ['\0'; KEPT_MARKS],
-        run: 0,
-        soft_dotted_base: false,
-    };
-    for c in text.chars() {
-        decompose_canonical(c, |d| scan.push(d));
-    }
+    let mut scan = Scan::new();
+    text.chars().for_each(|c| scan.push_char(c));
     scan.found
 }

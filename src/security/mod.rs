@@ -15,16 +15,24 @@
 //!   5.4: [`detections`];
 //! - the skeleton and confusability (section 4): [`skeleton`], [`are_confusable`],
 //!   [`confusability`] (single-script, mixed-script and whole-script confusables);
+//! - a display verdict after the browsers' algorithms: [`DisplayPolicy`], [`display_verdict`];
+//! - lookalikes of trusted names: [`LookalikeSet`].
 //!
 //! See `docs/security.md` for what this protects against and what it does not: a name can be
 //! safe to display and still belong to an attacker.
 
 mod detect;
+mod display;
+mod lookalike;
 mod profile;
 mod scripts;
 mod skeleton;
 
 pub use detect::{Detection, Detections, detections};
+pub use display::{
+    DisplayPolicy, DisplayVerdict, Form, LabelVerdict, Reason, Reasons, display_verdict,
+};
+pub use lookalike::{LookalikeError, LookalikeSet};
 pub use profile::{
     IdentifierStatus, IdentifierType, IdentifierTypes, identifier_status, identifier_types,
 };

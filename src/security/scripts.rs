@@ -2,12 +2,12 @@
 //! (section 5.3) and the restriction levels (section 5.2).
 
 use crate::tables::security::{
-    BOPOMOFO, COMMON, CYRILLIC, DIGIT_BIT, DIGIT_VALUE_MASK, DIGIT_VALUE_SHIFT, GREEK, HAN, HANB,
-    HANGUL, HIRAGANA, INHERITED, JPAN, KATAKANA, KORE, LATIN, RECOMMENDED, SCRIPT_NAMES,
+    ALLOWED_BIT, BOPOMOFO, COMMON, CYRILLIC, DIGIT_BIT, DIGIT_VALUE_MASK, DIGIT_VALUE_SHIFT, GREEK,
+    HAN, HANB, HANGUL, HIRAGANA, INHERITED, JPAN, KATAKANA, KORE, LATIN, RECOMMENDED, SCRIPT_NAMES,
     SCRIPT_SETS, SCX_MASK, SCX_SHIFT, SET_WORDS,
 };
 
-use super::profile::{IdentifierStatus, identifier_status, packed};
+use super::profile::packed;
 
 /// A script: a Script value of the UCD (PropertyValueAliases.txt), or one of the writing systems
 /// UTS #39 section 5.1 adds to augmented sets (Hanb, Jpan, Kore), named by its ISO 15924 code.
@@ -147,7 +147,17 @@ pub fn script_extensions(c: char) -> ScriptSet {
 /// Jpan and Kore added for Han, Jpan for Hiragana and Katakana, Kore for Hangul, Hanb for
 /// Bopomofo; ALL for a character of Common or Inherited.
 pub fn augmented_script_set(c: char) -> ScriptSet {
-    let set = scx_words(c);
+    augmented(c, packed(c))
+}
+
+fn augmented(c: char, p: u32) -> ScriptSet {
+    let _ = c;
+    let i = (p >> SCX_SHIFT) & SCX_MASK;
+    let words = SCRIPT_SETS
+        .get(i as usize)
+        .copied()
+        .unwrap_or([0; SET_WORDS]);
+    let set = ScriptSet { words, all: false };
     if set.has(COMMON) || set.has(INHERITED) {
         return ScriptSet::ALL;
     }
@@ -186,13 +196,107 @@ pub fn resolved_script_set(text: &str) -> ScriptSet {
     })
 }
 
-/// The resolved script set of `text` without the characters whose augmented set holds
-/// `script`: the scripts that, with `script`, cover `text` (section 5.2).
-fn resolved_without(text: &str, script: u8) -> ScriptSet {
-    text.chars()
-        .map(augmented_script_set)
-        .filter(|set| !set.has(script))
-        .fold(ScriptSet::ALL, ScriptSet::intersection)
+/// What the restriction level (section 5.2) and mixed numbers (section 5.3) read of a string,
+/// gathered in one pass: whether every character is in the profile, the resolved script set,
+/// the resolved set of the characters whose augmented set lacks Latin (the scripts that, with
+/// Latin, cover the string), and the zeros of its digits.
+#[derive(Clone, Copy)]
+pub(crate) struct Facts {
+    ascii: bool,
+    restricted: bool,
+    resolved: ScriptSet,
+    without_latin: ScriptSet,
+    zero: Option<u32>,
+    mixed_numbers: bool,
+}
+
+impl Facts {
+    pub(crate) const fn new() -> Facts {
+        Facts {
+            ascii: true,
+            restricted: false,
+            resolved: ScriptSet::ALL,
+            without_latin: ScriptSet::ALL,
+            zero: None,
+            mixed_numbers: false,
+        }
+    }
+
+    pub(crate) fn push(&mut self, c: char) {
+        // The characters of NR-LDH labels, without a lookup: `a`-`z` are Latin, the digits and
+        // the hyphen Common (ALL), all of them Allowed (IdentifierStatus.txt); the digits'
+        // zero is `0`.
+        match c {
+            'a'..='z' => {
+                self.resolved = self.resolved.intersection(ScriptSet::EMPTY.with(LATIN));
+                return;
+            }
+            '0'..='9' => return self.digit('0' as u32),
+            '-' => return,
+            _ => {}
+        }
+        if !c.is_ascii() {
+            self.ascii = false;
+        }
+        let p = packed(c);
+        if p & ALLOWED_BIT == 0 {
+            self.restricted = true;
+        }
+        let set = augmented(c, p);
+        self.resolved = self.resolved.intersection(set);
+        if !set.has(LATIN) {
+            self.without_latin = self.without_latin.intersection(set);
+        }
+        if p & DIGIT_BIT != 0 {
+            self.digit(u32::from(c) - ((p >> DIGIT_VALUE_SHIFT) & DIGIT_VALUE_MASK));
+        }
+    }
+
+    fn digit(&mut self, zero: u32) {
+        match self.zero {
+            None => self.zero = Some(zero),
+            Some(z) if z != zero => self.mixed_numbers = true,
+            Some(_) => {}
+        }
+    }
+
+    pub(crate) fn resolved(&self) -> ScriptSet {
+        self.resolved
+    }
+
+    pub(crate) fn mixed_numbers(&self) -> bool {
+        self.mixed_numbers
+    }
+
+    pub(crate) fn level(&self) -> RestrictionLevel {
+        if self.ascii {
+            return RestrictionLevel::AsciiOnly;
+        }
+        if self.restricted {
+            return RestrictionLevel::Unrestricted;
+        }
+        if !self.resolved.is_empty() {
+            return RestrictionLevel::SingleScript;
+        }
+        let others = self.without_latin;
+        if others.has(HANB) || others.has(JPAN) || others.has(KORE) {
+            return RestrictionLevel::HighlyRestrictive;
+        }
+        // One Recommended script (UAX #31 Table 5) but Cyrillic and Greek covers the rest.
+        let mut candidates = others.words;
+        for (w, r) in candidates.iter_mut().zip(RECOMMENDED) {
+            *w &= r;
+        }
+        for s in [CYRILLIC, GREEK] {
+            if let Some(w) = candidates.get_mut(usize::from(s) / 64) {
+                *w &= !(1 << (s % 64));
+            }
+        }
+        if candidates != [0; SET_WORDS] {
+            return RestrictionLevel::ModeratelyRestrictive;
+        }
+        RestrictionLevel::MinimallyRestrictive
+    }
 }
 
 /// The restriction levels of UTS #39 section 5.2, least restrictive last: the level of a string
@@ -247,47 +351,9 @@ impl RestrictionLevel {
 /// assert_eq!(restriction_level("a\u{2460}"), RestrictionLevel::Unrestricted);
 /// ```
 pub fn restriction_level(text: &str) -> RestrictionLevel {
-    if text.is_ascii() {
-        return RestrictionLevel::AsciiOnly;
-    }
-    if text
-        .chars()
-        .any(|c| identifier_status(c) == IdentifierStatus::Restricted)
-    {
-        return RestrictionLevel::Unrestricted;
-    }
-    if !resolved_script_set(text).is_empty() {
-        return RestrictionLevel::SingleScript;
-    }
-    let others = resolved_without(text, LATIN);
-    if others.has(HANB) || others.has(JPAN) || others.has(KORE) {
-        return RestrictionLevel::HighlyRestrictive;
-    }
-    let allowed = others
-        .words
-        .iter()
-        .zip(RECOMMENDED)
-        .any(|(w, r)| w & r != 0);
-    if allowed {
-        let without = others
-            .words
-            .iter()
-            .zip(RECOMMENDED)
-            .enumerate()
-            .any(|(i, (w, r))| {
-                let mut rest = w & r;
-                for s in [CYRILLIC, GREEK] {
-                    if usize::from(s) / 64 == i {
-                        rest &= !(1 << (s % 64));
-                    }
-                }
-                rest != 0
-            });
-        if without {
-            return RestrictionLevel::ModeratelyRestrictive;
-        }
-    }
-    RestrictionLevel::MinimallyRestrictive
+    let mut facts = Facts::new();
+    text.chars().for_each(|c| facts.push(c));
+    facts.level()
 }
 
 /// The label separators of `idn-hostname` (RFC 3490 section 3.1), as `convert` splits on them.
@@ -322,17 +388,7 @@ pub fn name_restriction_level(name: &str) -> RestrictionLevel {
 /// assert!(has_mixed_numbers("1\u{0662}3")); // ARABIC-INDIC DIGIT TWO between ASCII digits
 /// ```
 pub fn has_mixed_numbers(text: &str) -> bool {
-    let mut zero = None;
-    for c in text.chars() {
-        let p = packed(c);
-        if p & DIGIT_BIT != 0 {
-            let z = u32::from(c) - ((p >> DIGIT_VALUE_SHIFT) & DIGIT_VALUE_MASK);
-            match zero {
-                None => zero = Some(z),
-                Some(first) if first != z => return true,
-                Some(_) => {}
-            }
-        }
-    }
-    false
+    let mut facts = Facts::new();
+    text.chars().for_each(|c| facts.push(c));
+    facts.mixed_numbers()
 }

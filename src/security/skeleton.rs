@@ -107,17 +107,14 @@ pub fn confusability(a: &str, b: &str) -> Option<Confusability> {
 
 /// The combining marks the streaming skeleton keeps in a row before reordering them: a run
 /// longer than this is more than UTS #39 section 5.4 lets through (four).
-#[allow(dead_code)] // the lookalike set reads it (next step)
 pub(crate) const RUN_CAPACITY: usize = 32;
 
 /// A run of non-starters waiting for canonical ordering (UAX #15), in a fixed buffer.
-#[allow(dead_code)]
 struct Run {
     marks: [(u8, char); RUN_CAPACITY],
     len: usize,
 }
 
-#[allow(dead_code)]
 impl Run {
     const fn new() -> Run {
         Run {
@@ -155,7 +152,6 @@ impl Run {
 /// the lookalike set: the same steps as [`skeleton`] (tested equal on every input of the tests),
 /// each character given to `emit`. `Err(())` when a run of combining marks exceeds
 /// [`RUN_CAPACITY`].
-#[allow(dead_code)]
 pub(crate) struct Streaming<F: FnMut(char)> {
     first: Run,
     second: Run,
@@ -163,7 +159,6 @@ pub(crate) struct Streaming<F: FnMut(char)> {
     overflow: bool,
 }
 
-#[allow(dead_code)]
 impl<F: FnMut(char)> Streaming<F> {
     pub(crate) fn new(emit: F) -> Self {
         Streaming {
