@@ -3,7 +3,9 @@
 
 use unicode_normalization::char::decompose_canonical;
 
-use crate::tables::security::{DEFAULT_IGNORABLE_BIT, NONSPACING_BIT, SOFT_DOTTED_BIT};
+use crate::tables::security::{
+    DEFAULT_IGNORABLE_BIT, NFD_STARTER_BIT, NONSPACING_BIT, SOFT_DOTTED_BIT,
+};
 
 use super::profile::packed;
 
@@ -98,7 +100,16 @@ impl Scan {
 
     /// Feeds one character of the input (decomposed here).
     pub(crate) fn push_char(&mut self, c: char) {
-        decompose_canonical(c, |d| self.push(d));
+        self.push_packed(c, packed(c));
+    }
+
+    /// [`Scan::push_char`] with the packed value of `c` looked up already.
+    pub(crate) fn push_packed(&mut self, c: char, p: u32) {
+        if p & NFD_STARTER_BIT != 0 {
+            self.push_value(c, p);
+        } else {
+            decompose_canonical(c, |d| self.push(d));
+        }
     }
 
     pub(crate) fn found(&self) -> Detections {
@@ -106,7 +117,10 @@ impl Scan {
     }
 
     fn push(&mut self, c: char) {
-        let p = packed(c);
+        self.push_value(c, packed(c));
+    }
+
+    fn push_value(&mut self, c: char, p: u32) {
         if p & DEFAULT_IGNORABLE_BIT != 0 {
             self.found.insert(Detection::InvisibleCharacter);
         }

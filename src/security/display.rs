@@ -10,9 +10,11 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::limits::{ACE_PREFIX, MAX_LABEL_OCTETS};
+use crate::tables::security::{CONFUSABLE_BIT, DEFAULT_IGNORABLE_BIT, NFD_STARTER_BIT};
 use crate::{Error, check_idn_hostname, punycode, to_ascii};
 
 use super::detect::{Detection, Scan};
+use super::profile::packed;
 use super::scripts::{Facts, LABEL_SEPARATORS, RestrictionLevel, Script};
 use super::skeleton::Streaming;
 
@@ -258,8 +260,9 @@ impl DisplayPolicy {
         let mut facts = Facts::new();
         let mut scan = Scan::new();
         for &c in chars {
-            facts.push(c);
-            scan.push_char(c);
+            let p = packed(c);
+            facts.push_packed(c, p);
+            scan.push_packed(c, p);
         }
         let mut reasons = Reasons::default();
         let level = facts.level();
@@ -308,6 +311,15 @@ impl DisplayPolicy {
 
 /// Whether the skeleton of `chars` is all ASCII letters, digits and hyphens.
 fn passes_for_ascii(chars: &[char]) -> bool {
+    // A character that NFD keeps, that no prototype replaces and that is not dropped stays in
+    // the skeleton: one outside ASCII settles it without the skeleton.
+    let stays = |c: char| {
+        let p = packed(c);
+        p & NFD_STARTER_BIT != 0 && p & (CONFUSABLE_BIT | DEFAULT_IGNORABLE_BIT) == 0
+    };
+    if chars.iter().any(|&c| !c.is_ascii() && stays(c)) {
+        return false;
+    }
     let mut ascii = true;
     let mut stream = Streaming::new(|c: char| {
         ascii &= c.is_ascii_alphanumeric() || c == '-';

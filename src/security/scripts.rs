@@ -235,10 +235,14 @@ impl Facts {
             '-' => return,
             _ => {}
         }
+        self.push_packed(c, packed(c));
+    }
+
+    /// [`Facts::push`] with the packed value of `c` looked up already.
+    pub(crate) fn push_packed(&mut self, c: char, p: u32) {
         if !c.is_ascii() {
             self.ascii = false;
         }
-        let p = packed(c);
         if p & ALLOWED_BIT == 0 {
             self.restricted = true;
         }

@@ -6,7 +6,8 @@ use unicode_normalization::UnicodeNormalization;
 use unicode_normalization::char::{canonical_combining_class, decompose_canonical};
 
 use crate::tables::security::{
-    CONFUSABLE_BIT, DEFAULT_IGNORABLE_BIT, PROTOTYPE_SOURCES, PROTOTYPE_TARGETS, PROTOTYPES,
+    CONFUSABLE_BIT, DEFAULT_IGNORABLE_BIT, NFD_STARTER_BIT, PROTOTYPE_BLOCKS, PROTOTYPE_SOURCES,
+    PROTOTYPE_TARGETS, PROTOTYPES,
 };
 
 use super::profile::packed;
@@ -17,7 +18,15 @@ fn prototype(c: char, p: u32) -> Option<&'static str> {
     if p & CONFUSABLE_BIT == 0 {
         return None;
     }
-    let i = PROTOTYPE_SOURCES.binary_search(&u32::from(c)).ok()?;
+    // The sources of `c`'s block of 256 code points, then a search among them.
+    let block = (u32::from(c) >> 8) as usize;
+    let from = usize::from(*PROTOTYPE_BLOCKS.get(block)?);
+    let to = usize::from(*PROTOTYPE_BLOCKS.get(block + 1)?);
+    let i = from
+        + PROTOTYPE_SOURCES
+            .get(from..to)?
+            .binary_search(&u32::from(c))
+            .ok()?;
     let packed = *PROTOTYPE_TARGETS.get(i)?;
     let (offset, len) = ((packed >> 8) as usize, (packed & 0xFF) as usize);
     PROTOTYPES.get(offset..offset + len)
@@ -171,7 +180,14 @@ impl<F: FnMut(char)> Streaming<F> {
 
     /// Feeds one character of the input.
     pub(crate) fn push(&mut self, c: char) {
-        decompose_canonical(c, |d| self.nfd(d));
+        let p = packed(c);
+        if p & NFD_STARTER_BIT != 0 {
+            // NFD keeps it, a starter, in place (one lookup instead of two).
+            self.flush_first();
+            self.map_packed(c, p);
+        } else {
+            decompose_canonical(c, |d| self.nfd(d));
+        }
     }
 
     /// Ends the input; `false` when a run was too long (the output is then incomplete).
@@ -193,6 +209,9 @@ impl<F: FnMut(char)> Streaming<F> {
     }
 
     fn flush_first(&mut self) {
+        if self.first.len == 0 {
+            return;
+        }
         let (marks, len) = self.first.take();
         for &(_, c) in marks.iter().take(len) {
             self.map(c);
@@ -201,17 +220,30 @@ impl<F: FnMut(char)> Streaming<F> {
 
     /// Steps 2 and 3: drop a Default_Ignorable_Code_Point, replace by the prototype.
     fn map(&mut self, c: char) {
-        let p = packed(c);
+        self.map_packed(c, packed(c));
+    }
+
+    fn map_packed(&mut self, c: char, p: u32) {
         if p & DEFAULT_IGNORABLE_BIT != 0 {
             return;
         }
         match prototype(c, p) {
             Some(s) => {
                 for t in s.chars() {
-                    decompose_canonical(t, |d| self.second_nfd(d));
+                    self.second(t, packed(t));
                 }
             }
-            None => decompose_canonical(c, |d| self.second_nfd(d)),
+            None => self.second(c, p),
+        }
+    }
+
+    /// Step 4 for one mapped character, decomposed unless NFD keeps it.
+    fn second(&mut self, c: char, p: u32) {
+        if p & NFD_STARTER_BIT != 0 {
+            self.flush_second();
+            (self.emit)(c);
+        } else {
+            decompose_canonical(c, |d| self.second_nfd(d));
         }
     }
 
@@ -227,6 +259,9 @@ impl<F: FnMut(char)> Streaming<F> {
     }
 
     fn flush_second(&mut self) {
+        if self.second.len == 0 {
+            return;
+        }
         let (marks, len) = self.second.take();
         for &(_, c) in marks.iter().take(len) {
             (self.emit)(c);

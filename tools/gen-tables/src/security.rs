@@ -125,7 +125,14 @@ const S_CONFUSABLE: Field = Field {
     bits: 1,
     doc: "a source of confusables.txt: the skeleton maps it (section 4).",
 };
-const FIELDS: [&Field; 9] = [
+const S_STARTER: Field = Field {
+    name: "NFD_STARTER",
+    shift: 31,
+    bits: 1,
+    doc: "its own canonical decomposition (UAX #15) and Canonical_Combining_Class 0: NFD keeps it\n\
+          /// in place, so the skeleton and the mark checks need not decompose it.",
+};
+const FIELDS: [&Field; 10] = [
     &S_ALLOWED,
     &S_TYPES,
     &S_SCX,
@@ -135,6 +142,7 @@ const FIELDS: [&Field; 9] = [
     &S_IGNORABLE,
     &S_SOFT_DOTTED,
     &S_CONFUSABLE,
+    &S_STARTER,
 ];
 
 /// Trie shifts of this table (its values do not fit the property trie's one-byte index).
@@ -327,8 +335,31 @@ pub(crate) fn render(inputs: &Inputs, version: (u8, u8, u8)) -> Result<(&'static
         }
     }
     let mut digit_value = vec![None; CODE_POINTS];
+    // NFD leaves in place a code point of class 0 with no canonical decomposition; UnicodeData.txt
+    // omits the unassigned ones (class 0, none), and its `First>`/`Last>` ranges hold Hangul
+    // syllables (decomposed by algorithm, UAX #15) and ideographs (none).
+    let mut starter = vec![true; CODE_POINTS];
+    let mut range_first: Option<u32> = None;
     for (i, raw) in inputs.text(ud_file).lines().enumerate() {
         let fields: Vec<&str> = raw.split(';').collect();
+        let cp = crate::parse_cp(fields.first().copied().unwrap_or(""), ud_file, i + 1)?;
+        let name = fields.get(1).copied().unwrap_or("");
+        let ccc = fields.get(3).copied().unwrap_or("0");
+        let decomposition = fields.get(5).copied().unwrap_or("");
+        let keeps = ccc == "0"
+            && (decomposition.is_empty() || decomposition.starts_with('<'))
+            && !name.starts_with("<Hangul Syllable");
+        if name.ends_with(", First>") {
+            range_first = Some(cp);
+        } else if name.ends_with(", Last>") {
+            let first = range_first
+                .take()
+                .ok_or(format!("{ud_file}:{}: Last without First", i + 1))?;
+            for r in first..=cp {
+                starter[r as usize] = keeps;
+            }
+        }
+        starter[cp as usize] = keeps;
         if fields.get(2) == Some(&"Nd") {
             let cp = crate::parse_cp(fields.first().copied().unwrap_or(""), ud_file, i + 1)?;
             let v: u32 = fields
@@ -403,7 +434,8 @@ pub(crate) fn render(inputs: &Inputs, version: (u8, u8, u8)) -> Result<(&'static
             | S_DIGIT_VALUE.put(dv)?
             | S_IGNORABLE.put(u32::from(ignorable[cp]))?
             | S_SOFT_DOTTED.put(u32::from(soft_dotted[cp]))?
-            | S_CONFUSABLE.put(u32::from(prototypes.contains_key(&(cp as u32))))?;
+            | S_CONFUSABLE.put(u32::from(prototypes.contains_key(&(cp as u32))))?
+            | S_STARTER.put(u32::from(starter[cp]))?;
     }
     let values: Vec<u32> = packed
         .iter()
@@ -450,6 +482,11 @@ pub(crate) fn render(inputs: &Inputs, version: (u8, u8, u8)) -> Result<(&'static
         targets.push((offset << 8 | s.len()) as u32);
     }
     let sources: Vec<u32> = prototypes.keys().copied().collect();
+    // The sources below each block of 256 code points, so that a lookup searches one block.
+    let last_block = sources.last().map_or(0, |&cp| cp >> 8) + 1;
+    let block_starts: Vec<u32> = (0..=last_block)
+        .map(|b| sources.partition_point(|&cp| cp < b << 8) as u32)
+        .collect();
 
     let set_bytes = sets.len() * SET_WORDS * 8;
     let trie_bytes =
@@ -457,7 +494,8 @@ pub(crate) fn render(inputs: &Inputs, version: (u8, u8, u8)) -> Result<(&'static
     let sizes = format!(
         "Security trie: {} bytes (BMP index {} and index2 {} entries of u16; index1 {} of u8;\n\
          data {} of u16; values {} of u32). Script sets: {set_bytes} bytes ({} sets of {} scripts).\n\
-         Prototypes: {} bytes ({} sources and targets of u32, {} bytes of strings).\n\
+         Prototypes: {} bytes ({} sources and targets of u32, {} block starts of u16, {} bytes of\n\
+         strings).\n\
          In all: {} bytes.",
         trie_bytes + 4 * values.len(),
         trie.bmp.len(),
@@ -467,10 +505,16 @@ pub(crate) fn render(inputs: &Inputs, version: (u8, u8, u8)) -> Result<(&'static
         values.len(),
         sets.len(),
         short_names.len(),
-        8 * sources.len() + pool.len(),
+        8 * sources.len() + 2 * block_starts.len() + pool.len(),
         sources.len(),
+        block_starts.len(),
         pool.len(),
-        trie_bytes + 4 * values.len() + set_bytes + 8 * sources.len() + pool.len()
+        trie_bytes
+            + 4 * values.len()
+            + set_bytes
+            + 8 * sources.len()
+            + 2 * block_starts.len()
+            + pool.len()
     );
     let mut s = header(inputs, version, &INPUTS, &sizes);
     s.push_str(
@@ -587,6 +631,13 @@ pub(crate) fn render(inputs: &Inputs, version: (u8, u8, u8)) -> Result<(&'static
         "u32",
         &hex_items(&sources, 4),
         "The sources of confusables.txt, in increasing order.",
+    ));
+    s.push_str(&array(
+        "PROTOTYPE_BLOCKS",
+        "u16",
+        &block_starts,
+        "The number of sources below each block of 256 code points: the sources of block `b`\n\
+         /// are `PROTOTYPE_SOURCES[PROTOTYPE_BLOCKS[b]..PROTOTYPE_BLOCKS[b + 1]]`.",
     ));
     s.push_str(&array(
         "PROTOTYPE_TARGETS",
