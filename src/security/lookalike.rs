@@ -196,7 +196,7 @@ impl LookalikeSet {
     /// The trusted name that `name` imitates: one whose skeleton is `name`'s, when `name` is not
     /// itself a trusted name (compared with its A-labels decoded and ASCII in lower case). Any
     /// text may be asked; one longer than a valid `idn-hostname` can be is no lookalike, nor is
-    /// one whose skeleton the set cannot compute with its fixed buffer (a run of more than 32
+    /// one whose skeleton the set cannot compute with its fixed buffer (a run of more than 16
     /// combining marks, which the display verdict refuses anyway). Allocates nothing.
     pub fn lookup(&self, name: &str) -> Option<&str> {
         if name.len() > MAX_IDN_NAME_BYTES {

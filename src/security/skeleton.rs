@@ -115,8 +115,9 @@ pub fn confusability(a: &str, b: &str) -> Option<Confusability> {
 }
 
 /// The combining marks the streaming skeleton keeps in a row before reordering them: a run
-/// longer than this is more than UTS #39 section 5.4 lets through (four).
-pub(crate) const RUN_CAPACITY: usize = 32;
+/// longer than this is more than UTS #39 section 5.4 lets through (four). (Sixteen rather than
+/// more: the two runs are set up for every lookup.)
+pub(crate) const RUN_CAPACITY: usize = 16;
 
 /// A run of non-starters waiting for canonical ordering (UAX #15), in a fixed buffer.
 struct Run {
@@ -150,10 +151,9 @@ impl Run {
         true
     }
 
-    fn take(&mut self) -> ([(u8, char); RUN_CAPACITY], usize) {
-        let out = (self.marks, self.len);
-        self.len = 0;
-        out
+    /// The `i`th mark of the run, in canonical order.
+    fn get(&self, i: usize) -> Option<char> {
+        self.marks.get(i).filter(|_| i < self.len).map(|&(_, c)| c)
     }
 }
 
@@ -212,10 +212,12 @@ impl<F: FnMut(char)> Streaming<F> {
         if self.first.len == 0 {
             return;
         }
-        let (marks, len) = self.first.take();
-        for &(_, c) in marks.iter().take(len) {
+        let mut i = 0;
+        while let Some(c) = self.first.get(i) {
             self.map(c);
+            i += 1;
         }
+        self.first.len = 0;
     }
 
     /// Steps 2 and 3: drop a Default_Ignorable_Code_Point, replace by the prototype.
@@ -262,10 +264,12 @@ impl<F: FnMut(char)> Streaming<F> {
         if self.second.len == 0 {
             return;
         }
-        let (marks, len) = self.second.take();
-        for &(_, c) in marks.iter().take(len) {
+        let mut i = 0;
+        while let Some(c) = self.second.get(i) {
             (self.emit)(c);
+            i += 1;
         }
+        self.second.len = 0;
     }
 }
 
