@@ -320,10 +320,10 @@ pub(crate) fn render(inputs: &Inputs, version: (u8, u8, u8)) -> Result<(&'static
     // characters of Identifier_Type Recommended (Script_Extensions of one script).
     let mut recommended: BTreeSet<u8> = BTreeSet::new();
     for cp in 0..CODE_POINTS {
-        if let ([one], Some(t)) = (&scx[cp][..], types[cp]) {
-            if t & (1 << 11) != 0 {
-                recommended.insert(*one);
-            }
+        if let ([one], Some(t)) = (&scx[cp][..], types[cp])
+            && t & (1 << 11) != 0
+        {
+            recommended.insert(*one);
         }
     }
     // General_Category (Mn, Me, Nd), digit values, Default_Ignorable, Soft_Dotted.
