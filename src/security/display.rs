@@ -243,7 +243,11 @@ impl DisplayPolicy {
                 reasons: Reasons::default(),
             };
         }
-        let reasons = with_unicode(label, |chars| self.check(chars, tld)).unwrap_or_default();
+        let reasons = if is_alabel {
+            with_unicode(label, |chars| self.check(chars.iter().copied(), tld)).unwrap_or_default()
+        } else {
+            self.check(label.chars(), tld)
+        };
         let form = if reasons.is_empty() {
             Form::Unicode
         } else {
@@ -256,10 +260,14 @@ impl DisplayPolicy {
         }
     }
 
-    fn check(&self, chars: &[char], tld: Option<super::ScriptSet>) -> Reasons {
+    fn check(
+        &self,
+        chars: impl Iterator<Item = char> + Clone,
+        tld: Option<super::ScriptSet>,
+    ) -> Reasons {
         let mut facts = Facts::new();
         let mut scan = Scan::new();
-        for &c in chars {
+        for c in chars.clone() {
             let p = packed(c);
             facts.push_packed(c, p);
             scan.push_packed(c, p);
@@ -310,23 +318,21 @@ impl DisplayPolicy {
 }
 
 /// Whether the skeleton of `chars` is all ASCII letters, digits and hyphens.
-fn passes_for_ascii(chars: &[char]) -> bool {
+fn passes_for_ascii(chars: impl Iterator<Item = char> + Clone) -> bool {
     // A character that NFD keeps, that no prototype replaces and that is not dropped stays in
     // the skeleton: one outside ASCII settles it without the skeleton.
     let stays = |c: char| {
         let p = packed(c);
         p & NFD_STARTER_BIT != 0 && p & (CONFUSABLE_BIT | DEFAULT_IGNORABLE_BIT) == 0
     };
-    if chars.iter().any(|&c| !c.is_ascii() && stays(c)) {
+    if chars.clone().any(|c| !c.is_ascii() && stays(c)) {
         return false;
     }
     let mut ascii = true;
     let mut stream = Streaming::new(|c: char| {
         ascii &= c.is_ascii_alphanumeric() || c == '-';
     });
-    for &c in chars {
-        stream.push(c);
-    }
+    chars.for_each(|c| stream.push(c));
     stream.finish() && ascii
 }
 

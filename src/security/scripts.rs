@@ -153,29 +153,66 @@ pub fn augmented_script_set(c: char) -> ScriptSet {
 fn augmented(c: char, p: u32) -> ScriptSet {
     let _ = c;
     let i = (p >> SCX_SHIFT) & SCX_MASK;
-    let words = SCRIPT_SETS
+    AUGMENTED
         .get(i as usize)
         .copied()
-        .unwrap_or([0; SET_WORDS]);
-    let set = ScriptSet { words, all: false };
-    if set.has(COMMON) || set.has(INHERITED) {
+        .unwrap_or(ScriptSet::EMPTY)
+}
+
+#[allow(clippy::indexing_slicing)] // `i < SET_WORDS` is checked; only run in const evaluation
+const fn const_has(words: &[u64; SET_WORDS], s: u8) -> bool {
+    let i = s as usize / 64;
+    i < SET_WORDS && words[i] & (1 << (s % 64)) != 0
+}
+
+#[allow(clippy::indexing_slicing)] // `i < SET_WORDS` is checked
+const fn const_with(mut words: [u64; SET_WORDS], s: u8) -> [u64; SET_WORDS] {
+    let i = s as usize / 64;
+    if i < SET_WORDS {
+        words[i] |= 1 << (s % 64);
+    }
+    words
+}
+
+/// The augmented set of a Script_Extensions value (section 5.1): Hanb, Jpan and Kore added for
+/// Han, Jpan for Hiragana and Katakana, Kore for Hangul, Hanb for Bopomofo; ALL for Common or
+/// Inherited.
+#[allow(clippy::indexing_slicing)] // const evaluation: an index out of bounds fails the build
+const fn augment(words: [u64; SET_WORDS]) -> ScriptSet {
+    if const_has(&words, COMMON) || const_has(&words, INHERITED) {
         return ScriptSet::ALL;
     }
-    let mut out = set;
-    if set.has(HAN) {
-        out = out.with(HANB).with(JPAN).with(KORE);
+    let mut out = words;
+    if const_has(&words, HAN) {
+        out = const_with(const_with(const_with(out, HANB), JPAN), KORE);
     }
-    if set.has(HIRAGANA) || set.has(KATAKANA) {
-        out = out.with(JPAN);
+    if const_has(&words, HIRAGANA) || const_has(&words, KATAKANA) {
+        out = const_with(out, JPAN);
     }
-    if set.has(HANGUL) {
-        out = out.with(KORE);
+    if const_has(&words, HANGUL) {
+        out = const_with(out, KORE);
     }
-    if set.has(BOPOMOFO) {
-        out = out.with(HANB);
+    if const_has(&words, BOPOMOFO) {
+        out = const_with(out, HANB);
+    }
+    ScriptSet {
+        words: out,
+        all: false,
+    }
+}
+
+/// The augmented set of each Script_Extensions value of `SCRIPT_SETS`, computed when the crate
+/// is compiled, so that a character costs one read.
+#[allow(clippy::indexing_slicing)] // const evaluation: an index out of bounds fails the build
+static AUGMENTED: [ScriptSet; SCRIPT_SETS.len()] = {
+    let mut out = [ScriptSet::EMPTY; SCRIPT_SETS.len()];
+    let mut i = 0;
+    while i < SCRIPT_SETS.len() {
+        out[i] = augment(SCRIPT_SETS[i]);
+        i += 1;
     }
     out
-}
+};
 
 /// The resolved script set of `text` (UTS #39 section 5.1): the intersection of the augmented
 /// script sets of its characters (ALL for the empty string). `text` is single-script when it is
