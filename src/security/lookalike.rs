@@ -33,7 +33,7 @@ fn fold(name: &str, mut f: impl FnMut(char)) {
     }
 }
 
-/// FNV-1a over the code points of a skeleton: the set's index key.
+/// FNV-1a over the code points of a skeleton (a code point at a time): the set's index key.
 #[derive(Clone, Copy)]
 struct Hash(u64);
 
@@ -42,11 +42,11 @@ impl Hash {
         Hash(0xCBF2_9CE4_8422_2325)
     }
 
+    /// One step per code point (not per byte: a third of the multiplications of byte-wise
+    /// FNV-1a, and a code point is the unit the skeleton streams).
     fn add(&mut self, c: char) {
-        for b in u32::from(c).to_le_bytes() {
-            self.0 ^= u64::from(b);
-            self.0 = self.0.wrapping_mul(0x0100_0000_01B3);
-        }
+        self.0 ^= u64::from(u32::from(c));
+        self.0 = self.0.wrapping_mul(0x0100_0000_01B3);
     }
 }
 
