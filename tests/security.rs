@@ -2,8 +2,6 @@
 //! input: invalid names get the format's error before any security step, and megabytes, every
 //! code point and long runs of marks pass without a panic.
 
-#![cfg(feature = "security")]
-
 use idn_hostname::check_idn_hostname;
 use idn_hostname::security::{
     Confusability, Detection, DisplayPolicy, Form, LookalikeSet, Reason, RestrictionLevel,

@@ -3,8 +3,6 @@
 //! (IdentifierType.txt) and Script_Extensions (ScriptExtensions.txt over Scripts.txt, with the
 //! short names of PropertyValueAliases.txt).
 
-#![cfg(feature = "security")]
-
 mod common;
 
 use common::ucd;

@@ -8,8 +8,6 @@
 //! version that explains it, in `data/security-reference/known-differences.tsv`: a new key
 //! fails, and so does a listed key that no longer occurs (a ratchet).
 
-#![cfg(feature = "security")]
-
 mod common;
 
 use std::collections::{BTreeMap, BTreeSet};

@@ -12,8 +12,6 @@
 //! explanation in `data/security-reference/known-differences.tsv` (reference `icu`); a new key,
 //! or a listed key that no longer occurs, fails.
 
-#![cfg(feature = "security")]
-
 mod common;
 
 use std::collections::{BTreeMap, BTreeSet};
