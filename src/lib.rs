@@ -128,6 +128,8 @@
 //!   `std::error::Error`, with or without this feature.
 //! - `serde`: `Serialize` and validating `Deserialize` for [`Hostname`] and [`IdnHostname`].
 //! - `serde_json` (implies `std`): the `json` module.
+//! - `security`: the `security` module (UTS #39: identifier profile, restriction levels,
+//!   skeletons and confusables, a display verdict, lookalikes of trusted names).
 //!
 //! The command line `idn-hostname` (`--help`) checks names given as arguments or streamed on
 //! standard input, one verdict a line, in text or JSON, with a summary for large files, and
@@ -222,6 +224,9 @@ mod newtypes;
 
 #[cfg(feature = "serde_json")]
 pub mod json;
+
+#[cfg(feature = "security")]
+pub mod security;
 
 #[cfg(test)]
 #[path = "../tests/common/data.rs"]

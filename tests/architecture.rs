@@ -18,7 +18,7 @@ const LAYERS: &[&[&str]] = &[
     &["formats"],
     &["convert"],
     &["newtypes"],
-    &["json"],
+    &["json", "security"],
 ];
 
 /// Modules of the unit tests only (`#[cfg(test)]` in `src/lib.rs`), which any test may read.

@@ -3,7 +3,7 @@
 //! every `Options` setting but the UTS #46 mapping (which builds the mapped name); `check_*`
 //! on the names that pass (an `Error` holds its label as a `String`, so only success is
 //! allocation-free); and the `_into` functions of `punycode`, which write into the caller's
-//! buffers.
+//! buffers; with the `security` feature, a lookalike set's lookup on every name.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -95,6 +95,24 @@ fn validation_allocates_nothing() {
         "1.\u{05D0}",
     ]
     .map(String::from);
+    // The lookalike set (feature `security`) is built before counting; its lookup allocates
+    // nothing, on any text.
+    #[cfg(feature = "security")]
+    let trusted =
+        idn_hostname::security::LookalikeSet::new(["paypal.com", "bücher.example", "例え.テスト"])
+            .unwrap();
+    #[cfg(feature = "security")]
+    let lookalikes: Vec<String> = [
+        "\u{0440}\u{0430}\u{0443}\u{0440}\u{0430}l.com",
+        "xn--l-7sba6dbr.com",
+        "paypa1.com",
+        "PAYPAL.COM",
+        "bu\u{0308}cher.example",
+        "a\u{0301}\u{0301}\u{0301}\u{0301}\u{0301}\u{0301}\u{0301}\u{0301}\u{0301}\u{0301}\u{0301}\u{0301}\u{0301}\u{0301}\u{0301}\u{0301}\u{0301}\u{0301}\u{0301}\u{0301}\u{0301}\u{0301}\u{0301}\u{0301}\u{0301}\u{0301}\u{0301}\u{0301}\u{0301}\u{0301}\u{0301}\u{0301}\u{0301}\u{0301}.com",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
     let before = ALLOCATIONS.load(Ordering::SeqCst);
     let mut valid = 0;
     let mut allocating = Vec::new();
@@ -153,8 +171,24 @@ fn validation_allocates_nothing() {
             allocating.push(format!("punycode {payload}"));
         }
     }
+    #[cfg(feature = "security")]
+    let mut found = 0;
+    #[cfg(feature = "security")]
+    for name in names
+        .iter()
+        .chain(&lookalikes)
+        .chain(std::iter::once(&huge))
+    {
+        let at = ALLOCATIONS.load(Ordering::SeqCst);
+        found += usize::from(trusted.lookup(name).is_some());
+        if ALLOCATIONS.load(Ordering::SeqCst) != at {
+            allocating.push(format!("lookalike lookup {name:?}"));
+        }
+    }
     let after = ALLOCATIONS.load(Ordering::SeqCst);
     assert_eq!(after - before, 0, "allocated on: {allocating:?}");
+    #[cfg(feature = "security")]
+    assert!(found >= 3, "{found} lookalikes found");
     assert!(successes > 50, "{successes} successes");
     // The inputs are the mix they claim to be: some of each verdict.
     assert!(

@@ -4,6 +4,8 @@
 # (`uts46::to_ascii`). Builds two small programs in target/table-size (release, no debug info)
 # and sums the sizes of the crate's data symbols (`nm`), plus the UTS #46 mapped strings, which
 # are one string literal without a symbol of their own.
+# A third program shows the display verdict (feature `security`): its tables are the UTS #39
+# data of src/tables/security.rs on top of the validator's.
 # Usage: tools/table-size.sh   (run from the crate root)
 set -euo pipefail
 root="$(pwd)"
@@ -18,6 +20,13 @@ publish = false
 
 [dependencies]
 idn-hostname = { path = "$root", default-features = false }
+
+[features]
+security = ["idn-hostname/security"]
+
+[[bin]]
+name = "display"
+required-features = ["security"]
 
 [profile.release]
 debug = 0
@@ -37,13 +46,23 @@ fn main() {
     std::process::exit(i32::try_from(ok).unwrap_or(0));
 }
 RS
-(cd "$dir" && CARGO_TARGET_DIR="$dir/target" cargo build --release --quiet)
+cat > "$dir/src/bin/display.rs" <<'RS'
+fn main() {
+    let shown = std::env::args()
+        .skip(1)
+        .filter(|a| idn_hostname::security::display_verdict(a).is_ok_and(|v| v.is_safe_to_display()))
+        .count();
+    std::process::exit(i32::try_from(shown).unwrap_or(0));
+}
+RS
+(cd "$dir" && CARGO_TARGET_DIR="$dir/target" cargo build --release --quiet --bins)
+(cd "$dir" && CARGO_TARGET_DIR="$dir/target" cargo build --release --quiet --features security --bin display)
 mapped=$(grep -o 'MAPPED: &str = "[^"]*"' src/tables/uts46.rs | python3 -c '
 import sys, re
 text = sys.stdin.read()
 body = text[text.index("\"") + 1:text.rindex("\"")]
 print(len(re.sub(r"\\u\{([0-9a-fA-F]+)\}", lambda m: chr(int(m.group(1), 16)), body).encode()))')
-for bin in validate convert; do
+for bin in validate convert display; do
   nm -S -C "$dir/target/release/$bin" | python3 -c '
 import sys
 bin, mapped = sys.argv[1], int(sys.argv[2])

@@ -11,6 +11,8 @@
 
 pub(crate) mod escape;
 pub(crate) mod properties;
+#[cfg(feature = "security")]
+pub(crate) mod security;
 pub(crate) mod uts46;
 
 /// The version of Unicode every table in this folder was generated from.

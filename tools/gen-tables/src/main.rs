@@ -21,6 +21,7 @@ use std::process::{Command, ExitCode};
 use sha2::{Digest, Sha256};
 
 mod escape;
+mod security;
 
 /// The command that regenerates the tables, written into every header.
 const COMMAND: &str = "cargo run --release -p gen-tables -- data/unicode/18.0.0 src/tables";
@@ -215,6 +216,7 @@ impl Inputs {
             .iter()
             .chain([&MAPPING_INPUT])
             .chain(&escape::INPUTS)
+            .chain(&security::INPUTS)
         {
             let path = root.join(name);
             let bytes = std::fs::read(&path)
@@ -1492,7 +1494,8 @@ fn render(inputs: &Inputs) -> Result<Vec<(&'static str, String)>> {
 
     let mod_rs = format!(
         "{}//! Generated Unicode tables. Nothing in this folder is written by hand.\n\n\
-         pub(crate) mod escape;\npub(crate) mod properties;\npub(crate) mod uts46;\n\n\
+         pub(crate) mod escape;\npub(crate) mod properties;\n\
+         #[cfg(feature = \"security\")]\npub(crate) mod security;\npub(crate) mod uts46;\n\n\
          /// The version of Unicode every table in this folder was generated from.\n\
          pub(crate) const UNICODE_VERSION: (u8, u8, u8) = ({}, {}, {});\n",
         header(inputs, version, &[MAPPING_INPUT], ""),
@@ -1502,6 +1505,7 @@ fn render(inputs: &Inputs) -> Result<Vec<(&'static str, String)>> {
     );
     files.push(("mod.rs", mod_rs));
     files.push(escape::render(inputs, version)?);
+    files.push(security::render(inputs, version)?);
 
     let sizes = format!(
         "Property trie: {} bytes (BMP index {} and index2 {} entries of u16; index1 {} and data \

@@ -1,0 +1,476 @@
+//! The display verdict: for a valid `idn-hostname`, which labels a careful browser shows in
+//! Unicode and which as A-labels, and why.
+//!
+//! The policy follows the published display algorithms of Chromium ("IDN in Google Chrome",
+//! `components/url_formatter/spoof_checks/idn_spoof_checker.cc`) and Firefox ("IDN Display
+//! Algorithm", `network.IDN.restriction_profile`), decided per label as both do, from the UTS #39
+//! mechanisms of this module. `docs/security.md` lists the steps taken and left out.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use crate::limits::{ACE_PREFIX, MAX_LABEL_OCTETS};
+use crate::tables::security::{CONFUSABLE_BIT, DEFAULT_IGNORABLE_BIT, NFD_STARTER_BIT};
+use crate::{Error, check_idn_hostname, punycode, to_ascii};
+
+use super::detect::{Detection, Scan};
+use super::profile::packed;
+use super::scripts::{Facts, LABEL_SEPARATORS, RestrictionLevel, Script};
+use super::skeleton::Streaming;
+
+/// Why a label is shown as its A-label: one code per failed check, stable and kebab-case (like
+/// [`ErrorKind::code`](crate::ErrorKind::code)), each naming its UTS #39 section.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Reason {
+    /// `restricted-character`: a character outside the General Security Profile
+    /// (Identifier_Status Restricted, section 3.1): the label is Unrestricted (section 5.2).
+    RestrictedCharacter,
+    /// `mixed-scripts`: the label's restriction level (section 5.2) is less restrictive than
+    /// the policy's [`DisplayPolicy::max_restriction_level`].
+    MixedScripts,
+    /// `mixed-numbers`: decimal digits of more than one set of ten (section 5.3).
+    MixedNumbers,
+    /// `repeated-nonspacing-mark`: the same nonspacing mark twice on a base (section 5.4).
+    RepeatedNonspacingMark,
+    /// `too-many-nonspacing-marks`: more than four nonspacing marks in a row (section 5.4).
+    TooManyNonspacingMarks,
+    /// `hidden-overlay`: a mark hidden by its base, as U+0307 on `i` (section 5.4).
+    HiddenOverlay,
+    /// `invisible-character`: a Default_Ignorable_Code_Point, such as U+200D ZERO WIDTH JOINER
+    /// (section 5.4).
+    InvisibleCharacter,
+    /// `whole-script-confusable`: a label of one script but Latin whose skeleton (section 4)
+    /// is all ASCII letters, digits and hyphens, so that it can pass for an ASCII label (a
+    /// whole-script confusable of one, section 4), under a top-level label of another script.
+    WholeScriptConfusable,
+}
+
+impl Reason {
+    const ALL: [Reason; 8] = [
+        Reason::RestrictedCharacter,
+        Reason::MixedScripts,
+        Reason::MixedNumbers,
+        Reason::RepeatedNonspacingMark,
+        Reason::TooManyNonspacingMarks,
+        Reason::HiddenOverlay,
+        Reason::InvisibleCharacter,
+        Reason::WholeScriptConfusable,
+    ];
+
+    /// The stable kebab-case code (docs/security.md, "Codes").
+    pub fn code(self) -> &'static str {
+        match self {
+            Reason::RestrictedCharacter => "restricted-character",
+            Reason::MixedScripts => "mixed-scripts",
+            Reason::MixedNumbers => "mixed-numbers",
+            Reason::RepeatedNonspacingMark => "repeated-nonspacing-mark",
+            Reason::TooManyNonspacingMarks => "too-many-nonspacing-marks",
+            Reason::HiddenOverlay => "hidden-overlay",
+            Reason::InvisibleCharacter => "invisible-character",
+            Reason::WholeScriptConfusable => "whole-script-confusable",
+        }
+    }
+
+    fn bit(self) -> u16 {
+        1 << (self as u16)
+    }
+}
+
+/// The set of [`Reason`]s of a label.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Reasons(u16);
+
+impl Reasons {
+    /// Whether the set holds `r`.
+    pub fn contains(self, r: Reason) -> bool {
+        self.0 & r.bit() != 0
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The reasons, in declaration order.
+    pub fn iter(self) -> impl Iterator<Item = Reason> {
+        Reason::ALL.into_iter().filter(move |&r| self.contains(r))
+    }
+
+    fn insert(&mut self, r: Reason) {
+        self.0 |= r.bit();
+    }
+}
+
+/// What a policy decides of a display: show the label's Unicode form, or its A-label.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Form {
+    /// An NR-LDH label (ASCII, no `xn--`): shown as it is, nothing to decide.
+    Ascii,
+    /// A U-label (or an A-label's U-label) that passes the policy: shown in Unicode.
+    Unicode,
+    /// A label that fails the policy: shown as its A-label, for the [`Reasons`] given.
+    ALabel,
+}
+
+/// A display policy: which UTS #39 checks a label must pass to be shown in Unicode. A small
+/// `Copy` value built with `const` methods.
+///
+/// [`DisplayPolicy::new`] (the [`Default`]) is modelled on Chromium: Highly Restrictive, with
+/// every detection of sections 5.3 and 5.4 and the whole-script confusables of ASCII labels.
+/// [`DisplayPolicy::moderate`] is Firefox's default profile
+/// (`network.IDN.restriction_profile = "moderate"`): Moderately Restrictive.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DisplayPolicy {
+    max_level: RestrictionLevel,
+    mixed_numbers: bool,
+    nonspacing_marks: bool,
+    invisible_characters: bool,
+    whole_script_confusables: bool,
+}
+
+impl Default for DisplayPolicy {
+    fn default() -> Self {
+        DisplayPolicy::new()
+    }
+}
+
+impl DisplayPolicy {
+    /// The default policy, after Chromium's: Highly Restrictive (section 5.2), mixed numbers
+    /// (section 5.3), the nonspacing-mark checks and invisible characters (section 5.4), and
+    /// labels that pass for ASCII in another script (section 4).
+    pub const fn new() -> DisplayPolicy {
+        DisplayPolicy {
+            max_level: RestrictionLevel::HighlyRestrictive,
+            mixed_numbers: true,
+            nonspacing_marks: true,
+            invisible_characters: true,
+            whole_script_confusables: true,
+        }
+    }
+
+    /// Firefox's default (`network.IDN.restriction_profile = "moderate"`): the checks of
+    /// [`DisplayPolicy::new`] with Moderately Restrictive (Latin with one other Recommended
+    /// script but Cyrillic and Greek) in place of Highly Restrictive.
+    pub const fn moderate() -> DisplayPolicy {
+        DisplayPolicy::new().max_restriction_level(RestrictionLevel::ModeratelyRestrictive)
+    }
+
+    /// The least restrictive level (section 5.2) shown in Unicode; a label of a level past it
+    /// gets [`Reason::MixedScripts`] (or [`Reason::RestrictedCharacter`] for Unrestricted).
+    /// `Unrestricted` turns the script check off.
+    pub const fn max_restriction_level(mut self, level: RestrictionLevel) -> DisplayPolicy {
+        self.max_level = level;
+        self
+    }
+
+    /// Whether mixed numbers (section 5.3) fail a label.
+    pub const fn mixed_numbers(mut self, on: bool) -> DisplayPolicy {
+        self.mixed_numbers = on;
+        self
+    }
+
+    /// Whether the nonspacing-mark detections of section 5.4 (repeated, more than four, hidden
+    /// overlay) fail a label.
+    pub const fn nonspacing_marks(mut self, on: bool) -> DisplayPolicy {
+        self.nonspacing_marks = on;
+        self
+    }
+
+    /// Whether an invisible character (section 5.4) fails a label.
+    pub const fn invisible_characters(mut self, on: bool) -> DisplayPolicy {
+        self.invisible_characters = on;
+        self
+    }
+
+    /// Whether a label of another script that passes for ASCII (section 4) fails, unless the
+    /// top-level label is of its script.
+    pub const fn whole_script_confusables(mut self, on: bool) -> DisplayPolicy {
+        self.whole_script_confusables = on;
+        self
+    }
+
+    /// The display verdict of `name`, a valid `idn-hostname`, label by label.
+    ///
+    /// # Errors
+    ///
+    /// The [`Error`] of [`check_idn_hostname`] when `name` is not a valid `idn-hostname`:
+    /// no security step runs on an invalid name.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idn_hostname::security::{DisplayPolicy, Form, Reason};
+    ///
+    /// let policy = DisplayPolicy::new();
+    /// let verdict = policy.verdict("bücher.example").unwrap();
+    /// assert_eq!(verdict.to_display_string(), "bücher.example");
+    ///
+    /// // Cyrillic "раура" with a Latin l: mixed scripts (Punycode by Python's codec).
+    /// let verdict = policy.verdict("\u{0440}\u{0430}\u{0443}\u{0440}\u{0430}l.com").unwrap();
+    /// assert_eq!(verdict.labels()[0].form(), Form::ALabel);
+    /// assert!(verdict.labels()[0].reasons().contains(Reason::MixedScripts));
+    /// assert_eq!(verdict.to_display_string(), "xn--l-7sba6dbr.com");
+    ///
+    /// // All Cyrillic "сосо" passes for ASCII "coco" under .com, not under .рф.
+    /// let verdict = policy.verdict("\u{0441}\u{043E}\u{0441}\u{043E}.com").unwrap();
+    /// assert!(verdict.labels()[0].reasons().contains(Reason::WholeScriptConfusable));
+    /// let verdict = policy.verdict("\u{0441}\u{043E}\u{0441}\u{043E}.\u{0440}\u{0444}").unwrap();
+    /// assert_eq!(verdict.labels()[0].form(), Form::Unicode);
+    ///
+    /// assert_eq!(policy.verdict("-x.example").unwrap_err().kind().code(), "leading-hyphen");
+    /// ```
+    pub fn verdict<'a>(&self, name: &'a str) -> Result<DisplayVerdict<'a>, Error> {
+        check_idn_hostname(name)?;
+        let tld_scripts = name
+            .rsplit(LABEL_SEPARATORS)
+            .next()
+            .map(|tld| with_unicode(tld, resolved_of))
+            .unwrap_or(None);
+        let labels = name
+            .split(LABEL_SEPARATORS)
+            .map(|label| self.label_verdict(label, tld_scripts))
+            .collect();
+        Ok(DisplayVerdict { name, labels })
+    }
+
+    fn label_verdict<'a>(&self, label: &'a str, tld: Option<super::ScriptSet>) -> LabelVerdict<'a> {
+        let is_alabel = is_alabel(label);
+        if label.is_ascii() && !is_alabel {
+            return LabelVerdict {
+                label,
+                form: Form::Ascii,
+                reasons: Reasons::default(),
+            };
+        }
+        let reasons = if is_alabel {
+            with_unicode(label, |chars| self.check(chars.iter().copied(), tld)).unwrap_or_default()
+        } else {
+            self.check(label.chars(), tld)
+        };
+        let form = if reasons.is_empty() {
+            Form::Unicode
+        } else {
+            Form::ALabel
+        };
+        LabelVerdict {
+            label,
+            form,
+            reasons,
+        }
+    }
+
+    fn check(
+        &self,
+        chars: impl Iterator<Item = char> + Clone,
+        tld: Option<super::ScriptSet>,
+    ) -> Reasons {
+        let mut facts = Facts::new();
+        let mut scan = Scan::new();
+        for c in chars.clone() {
+            let p = packed(c);
+            facts.push_packed(c, p);
+            scan.push_packed(c, p);
+        }
+        let mut reasons = Reasons::default();
+        let level = facts.level();
+        if level == RestrictionLevel::Unrestricted {
+            reasons.insert(Reason::RestrictedCharacter);
+        } else if level > self.max_level {
+            reasons.insert(Reason::MixedScripts);
+        }
+        if self.mixed_numbers && facts.mixed_numbers() {
+            reasons.insert(Reason::MixedNumbers);
+        }
+        let found = scan.found();
+        if self.nonspacing_marks {
+            for (d, r) in [
+                (
+                    Detection::RepeatedNonspacingMark,
+                    Reason::RepeatedNonspacingMark,
+                ),
+                (
+                    Detection::TooManyNonspacingMarks,
+                    Reason::TooManyNonspacingMarks,
+                ),
+                (Detection::HiddenOverlay, Reason::HiddenOverlay),
+            ] {
+                if found.contains(d) {
+                    reasons.insert(r);
+                }
+            }
+        }
+        if self.invisible_characters && found.contains(Detection::InvisibleCharacter) {
+            reasons.insert(Reason::InvisibleCharacter);
+        }
+        if self.whole_script_confusables && reasons.is_empty() {
+            let resolved = facts.resolved();
+            let foreign = !resolved.is_empty()
+                && !resolved.is_all()
+                && !resolved.contains(Script::LATIN)
+                && !tld.is_some_and(|t| !t.intersection(resolved).is_empty() && !t.is_all());
+            if foreign && passes_for_ascii(chars) {
+                reasons.insert(Reason::WholeScriptConfusable);
+            }
+        }
+        reasons
+    }
+}
+
+/// Whether the skeleton of `chars` is all ASCII letters, digits and hyphens.
+fn passes_for_ascii(chars: impl Iterator<Item = char> + Clone) -> bool {
+    // A character that NFD keeps, that no prototype replaces and that is not dropped stays in
+    // the skeleton: one outside ASCII settles it without the skeleton.
+    let stays = |c: char| {
+        let p = packed(c);
+        p & NFD_STARTER_BIT != 0 && p & (CONFUSABLE_BIT | DEFAULT_IGNORABLE_BIT) == 0
+    };
+    if chars.clone().any(|c| !c.is_ascii() && stays(c)) {
+        return false;
+    }
+    let mut ascii = true;
+    let mut stream = Streaming::new(|c: char| {
+        ascii &= c.is_ascii_alphanumeric() || c == '-';
+    });
+    chars.for_each(|c| stream.push(c));
+    stream.finish() && ascii
+}
+
+fn resolved_of(chars: &[char]) -> super::ScriptSet {
+    let mut facts = Facts::new();
+    chars.iter().for_each(|&c| facts.push(c));
+    facts.resolved()
+}
+
+/// Whether `label` starts with the ACE prefix, in any case (RFC 5890 section 2.3.2.1).
+fn is_alabel(label: &str) -> bool {
+    label
+        .get(..ACE_PREFIX.len())
+        .is_some_and(|p| p.eq_ignore_ascii_case(ACE_PREFIX))
+}
+
+/// Calls `f` with the code points of `label`'s Unicode form: an A-label decoded (RFC 3492),
+/// other labels as written. `None` for a label longer than a valid one or that does not decode.
+fn with_unicode<T>(label: &str, f: impl FnOnce(&[char]) -> T) -> Option<T> {
+    let mut buf = ['\0'; MAX_LABEL_OCTETS];
+    let len = if is_alabel(label) {
+        let rest = label.get(ACE_PREFIX.len()..)?;
+        punycode::decode_into(rest.as_bytes(), &mut buf).ok()?
+    } else {
+        let mut n = 0;
+        for c in label.chars() {
+            *buf.get_mut(n)? = c;
+            n += 1;
+        }
+        n
+    };
+    Some(f(buf.get(..len)?))
+}
+
+/// The verdict of one label.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LabelVerdict<'a> {
+    label: &'a str,
+    form: Form,
+    reasons: Reasons,
+}
+
+impl<'a> LabelVerdict<'a> {
+    /// The label as written in the name.
+    pub fn label(&self) -> &'a str {
+        self.label
+    }
+
+    /// The form to show.
+    pub fn form(&self) -> Form {
+        self.form
+    }
+
+    /// Why the label is shown as its A-label (empty otherwise).
+    pub fn reasons(&self) -> Reasons {
+        self.reasons
+    }
+
+    /// The label as shown: as written for [`Form::Ascii`], its U-label for [`Form::Unicode`],
+    /// its A-label for [`Form::ALabel`].
+    pub fn shown(&self) -> String {
+        let as_written = || String::from(self.label);
+        match self.form {
+            Form::Ascii => as_written(),
+            Form::Unicode if is_alabel(self.label) => {
+                with_unicode(self.label, |chars| chars.iter().collect()).unwrap_or_else(as_written)
+            }
+            Form::Unicode => as_written(),
+            Form::ALabel => to_ascii(self.label).map_or_else(|_| as_written(), |a| a.into_owned()),
+        }
+    }
+}
+
+/// The display verdict of a valid `idn-hostname` (see [`DisplayPolicy::verdict`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DisplayVerdict<'a> {
+    name: &'a str,
+    labels: Vec<LabelVerdict<'a>>,
+}
+
+impl<'a> DisplayVerdict<'a> {
+    /// The name the verdict is about, as given.
+    pub fn name(&self) -> &'a str {
+        self.name
+    }
+
+    /// The verdict of each label, in order.
+    pub fn labels(&self) -> &[LabelVerdict<'a>] {
+        &self.labels
+    }
+
+    /// Whether every label is shown as written or in Unicode (no label falls back to its
+    /// A-label).
+    pub fn is_safe_to_display(&self) -> bool {
+        self.labels.iter().all(|l| l.form != Form::ALabel)
+    }
+
+    /// The name as shown: each label in its [`LabelVerdict::shown`] form, joined by U+002E.
+    pub fn to_display_string(&self) -> String {
+        let mut out = String::with_capacity(self.name.len());
+        for (i, label) in self.labels.iter().enumerate() {
+            if i > 0 {
+                out.push('.');
+            }
+            out.push_str(&label.shown());
+        }
+        out
+    }
+}
+
+/// The verdict of `name` under the default [`DisplayPolicy`] (Chromium's model): the function
+/// a command line's `--display` calls.
+///
+/// # Errors
+///
+/// The [`Error`] of [`check_idn_hostname`] when `name` is not a valid `idn-hostname`.
+pub fn display_verdict(name: &str) -> Result<DisplayVerdict<'_>, Error> {
+    DisplayPolicy::new().verdict(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_distinct_kebab_case() {
+        let codes: Vec<&str> = Reason::ALL.iter().map(|r| r.code()).collect();
+        for (i, c) in codes.iter().enumerate() {
+            assert!(
+                c.bytes().all(|b| b.is_ascii_lowercase() || b == b'-'),
+                "{c}"
+            );
+            assert!(!codes[..i].contains(c), "{c} twice");
+        }
+    }
+
+    #[test]
+    fn resolved_scripts_of_the_tld() {
+        assert!(super::super::resolved_script_set("рф").contains(Script::CYRILLIC));
+    }
+}

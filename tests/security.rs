@@ -1,0 +1,195 @@
+//! The `security` module on the examples and definitions of UTS #39 itself, and on hostile
+//! input: invalid names get the format's error before any security step, and megabytes, every
+//! code point and long runs of marks pass without a panic.
+
+use idn_hostname::check_idn_hostname;
+use idn_hostname::security::{
+    Confusability, Detection, DisplayPolicy, Form, LookalikeSet, Reason, RestrictionLevel,
+    are_confusable, confusability, detections, display_verdict, has_mixed_numbers,
+    name_restriction_level, restriction_level, skeleton,
+};
+
+/// Section 4: Latin "scope" and Cyrillic "ѕсоре" are whole-script confusables; "pаypаl" with
+/// Cyrillic а is a mixed-script confusable of "paypal".
+#[test]
+fn section_4_confusables() {
+    let cyrillic_scope = "\u{0455}\u{0441}\u{043E}\u{0440}\u{0435}";
+    assert!(are_confusable("scope", cyrillic_scope));
+    assert_eq!(
+        confusability("scope", cyrillic_scope),
+        Some(Confusability::WholeScript)
+    );
+    assert_eq!(
+        confusability("paypal", "p\u{0430}yp\u{0430}l"),
+        Some(Confusability::MixedScript)
+    );
+    assert_eq!(
+        confusability("scope", "scope"),
+        Some(Confusability::SingleScript)
+    );
+    // Default_Ignorable_Code_Points drop out of the skeleton (step 2).
+    assert_eq!(skeleton("sco\u{200B}pe"), skeleton("scope"));
+}
+
+/// Section 5.2, one example per level, by its definition.
+#[test]
+fn section_5_2_restriction_levels() {
+    let cases = [
+        ("scope", RestrictionLevel::AsciiOnly),
+        (
+            "\u{0455}\u{0441}\u{043E}\u{0440}\u{0435}",
+            RestrictionLevel::SingleScript,
+        ),
+        ("caf\u{00E9}", RestrictionLevel::SingleScript),
+        (
+            "\u{6F22}\u{5B57}\u{304B}\u{306A}\u{30AB}\u{30CA}",
+            RestrictionLevel::SingleScript,
+        ), // Jpan
+        (
+            "abc\u{6F22}\u{5B57}\u{304B}\u{306A}",
+            RestrictionLevel::HighlyRestrictive,
+        ),
+        (
+            "abc\u{6F22}\u{D55C}\u{AE00}",
+            RestrictionLevel::HighlyRestrictive,
+        ),
+        (
+            "abc\u{05D0}\u{05D1}",
+            RestrictionLevel::ModeratelyRestrictive,
+        ), // Latin + Hebrew
+        (
+            "abc\u{0430}\u{0431}",
+            RestrictionLevel::MinimallyRestrictive,
+        ), // Latin + Cyrillic
+        (
+            "abc\u{03B1}\u{03B2}",
+            RestrictionLevel::MinimallyRestrictive,
+        ), // Latin + Greek
+        ("\u{05D0}\u{0627}", RestrictionLevel::MinimallyRestrictive), // Hebrew + Arabic
+        ("a\u{2460}", RestrictionLevel::Unrestricted),                // outside the profile
+    ];
+    for (text, level) in cases {
+        assert_eq!(restriction_level(text), level, "{text:?}");
+    }
+    assert_eq!(
+        name_restriction_level("abc\u{0430}.\u{05D0}\u{05D1}"),
+        RestrictionLevel::MinimallyRestrictive
+    );
+}
+
+/// Section 5.3: digits of two sets of ten.
+#[test]
+fn section_5_3_mixed_numbers() {
+    assert!(!has_mixed_numbers("2026"));
+    assert!(!has_mixed_numbers("\u{09E8}\u{09E6}")); // Bengali two, zero
+    assert!(has_mixed_numbers("2\u{09E6}")); // ASCII two, Bengali zero
+}
+
+/// Section 5.4: its example, U+0069 with U+0307, and the other detections.
+#[test]
+fn section_5_4_detections() {
+    assert!(detections("i\u{0307}").contains(Detection::HiddenOverlay));
+    assert!(!detections("a\u{0307}").contains(Detection::HiddenOverlay));
+    // Precomposed and decomposed forms count the same (NFD).
+    assert!(detections("\u{00E1}\u{0301}").contains(Detection::RepeatedNonspacingMark));
+    let four = "a\u{0300}\u{0301}\u{0302}\u{0303}";
+    assert!(!detections(four).contains(Detection::TooManyNonspacingMarks));
+    let five = "a\u{0300}\u{0301}\u{0302}\u{0303}\u{0304}";
+    assert!(detections(five).contains(Detection::TooManyNonspacingMarks));
+    assert!(detections("a\u{200C}b").contains(Detection::InvisibleCharacter));
+    assert!(detections("scope").is_empty());
+}
+
+#[test]
+fn display_verdict_per_label() {
+    let v = display_verdict("www.\u{0441}\u{043E}\u{0441}\u{043E}.com").unwrap();
+    let forms: Vec<Form> = v.labels().iter().map(|l| l.form()).collect();
+    assert_eq!(forms, [Form::Ascii, Form::ALabel, Form::Ascii]);
+    assert!(!v.is_safe_to_display());
+    let codes: Vec<&str> = v.labels()[1].reasons().iter().map(Reason::code).collect();
+    assert_eq!(codes, ["whole-script-confusable"]);
+    // An A-label is shown in Unicode when its U-label passes.
+    let v = display_verdict("xn--bcher-kva.example").unwrap();
+    assert_eq!(v.to_display_string(), "b\u{00FC}cher.example");
+    // Latin + Thai: Moderately Restrictive; Chromium's model refuses it, Firefox's shows it.
+    let name = "abc\u{0E01}\u{0E02}.example";
+    let v = display_verdict(name).unwrap();
+    assert_eq!(
+        v.labels()[0].reasons().iter().collect::<Vec<_>>(),
+        [Reason::MixedScripts]
+    );
+    assert!(
+        DisplayPolicy::moderate()
+            .verdict(name)
+            .unwrap()
+            .is_safe_to_display()
+    );
+    let v = display_verdict("a1\u{0967}.example").unwrap();
+    assert!(v.labels()[0].reasons().contains(Reason::MixedNumbers));
+}
+
+/// The verdict of an invalid name is the format's error, the very one `check_idn_hostname`
+/// gives: no security step runs first.
+#[test]
+fn invalid_names_get_the_format_error_first() {
+    let huge = "\u{0430}".repeat(1 << 20);
+    for name in [
+        "",
+        "-a.com",
+        "a..b",
+        "i.xn--ls8h",
+        "Bücher.de",
+        "a\u{0307}\u{0307}",
+        &huge,
+    ] {
+        let expected = check_idn_hostname(name).unwrap_err();
+        assert_eq!(display_verdict(name).unwrap_err(), expected, "{name:.40}");
+    }
+}
+
+#[test]
+fn hostile_input_no_panic() {
+    let trusted = LookalikeSet::new(["paypal.com", "example.org"]).unwrap();
+    let marks = format!("a{}", "\u{0301}".repeat(1 << 20));
+    let huge = "\u{0440}".repeat(1 << 20);
+    for text in [marks.as_str(), huge.as_str()] {
+        let _ = skeleton(text);
+        let _ = detections(text);
+        let _ = restriction_level(text);
+        let _ = display_verdict(text);
+        assert_eq!(trusted.lookup(text), None);
+    }
+    let mut shown = 0;
+    for cp in 0..=0x10_FFFFu32 {
+        let Some(c) = char::from_u32(cp) else {
+            continue;
+        };
+        let mut buf = [0; 4];
+        let label = c.encode_utf8(&mut buf);
+        let _ = skeleton(label);
+        let _ = restriction_level(label);
+        let _ = trusted.lookup(label);
+        if let Ok(v) = display_verdict(label) {
+            shown += usize::from(v.is_safe_to_display());
+        }
+    }
+    assert!(shown > 1000, "{shown} one-character names shown");
+}
+
+#[test]
+fn lookalike_set() {
+    let trusted = LookalikeSet::new(["paypal.com", "xn--bcher-kva.example", "scope.dev"]).unwrap();
+    assert_eq!(trusted.len(), 3);
+    assert_eq!(
+        trusted.lookup("p\u{0430}yp\u{0430}l.com"),
+        Some("paypal.com")
+    );
+    assert_eq!(
+        trusted.lookup("\u{0455}\u{0441}\u{043E}\u{0440}\u{0435}.dev"),
+        Some("scope.dev")
+    );
+    assert_eq!(trusted.lookup("bücher.example"), None); // the trusted name, as a U-label
+    assert_eq!(trusted.lookup("SCOPE.dev"), None);
+    assert_eq!(trusted.lookup("scope.com"), None);
+    assert!(LookalikeSet::new(["-bad.com"]).is_err());
+}
