@@ -130,6 +130,14 @@
 //! - `serde_json` (implies `std`): the `json` module.
 //! - `security`: the `security` module (UTS #39: identifier profile, restriction levels,
 //!   skeletons and confusables, a display verdict, lookalikes of trusted names).
+//! - `schemars` (implies `serde`; no `std` needed): `schemars::JsonSchema` (schemars 1.x) for
+//!   the four newtypes, so the schema a struct derives publishes what its `Deserialize` checks:
+//!   [`Hostname`] is `{"type": "string", "format": "hostname"}` and [`IdnHostname`]
+//!   `{"type": "string", "format": "idn-hostname"}` (JSON Schema Validation, draft 2020-12,
+//!   section 7.3.3). No format allows the root dot, so [`FqdnHostname`] and [`FqdnIdnHostname`]
+//!   publish `{"type": "string"}` with a `description` that says the rest. An MCP tool of `rmcp`
+//!   whose parameters hold these types publishes the format and refuses a bad name before the
+//!   tool runs (docs/agents.md in the repository).
 //!
 //! The command line `idn-hostname` (`--help`) checks names given as arguments or streamed on
 //! standard input, one verdict a line, in text or JSON, with a summary for large files, and

@@ -172,7 +172,9 @@ newtype! {
     /// section 2.1 host name syntax, every `xn--` label a valid A-label (RFC 5891 section 4.4).
     ///
     /// Made by [`Hostname::new`], `FromStr`, `TryFrom<String>`, `TryFrom<&str>`, and with the
-    /// `serde` feature by `Deserialize`, which fails with the crate's message.
+    /// `serde` feature by `Deserialize`, which fails with the crate's message. With the
+    /// `schemars` feature its `JsonSchema` is `{"type": "string", "format": "hostname"}` (JSON
+    /// Schema Validation, draft 2020-12, section 7.3.3), inlined where it is used.
     ///
     /// # Examples
     ///
@@ -196,7 +198,9 @@ newtype! {
     /// A-labels or U-labels, kept in the form given (no conversion to A-labels).
     ///
     /// Made by [`IdnHostname::new`], `FromStr`, `TryFrom<String>`, `TryFrom<&str>`, and with
-    /// the `serde` feature by `Deserialize`, which fails with the crate's message.
+    /// the `serde` feature by `Deserialize`, which fails with the crate's message. With the
+    /// `schemars` feature its `JsonSchema` is `{"type": "string", "format": "idn-hostname"}`
+    /// (JSON Schema Validation, draft 2020-12, section 7.3.3), inlined where it is used.
     ///
     /// # Examples
     ///
@@ -222,6 +226,12 @@ newtype! {
     /// format refuses. The 253-octet limit is measured without it. The check is
     /// [`Options::allow_trailing_dot`](crate::Options::allow_trailing_dot)'s.
     ///
+    /// With the `schemars` feature its `JsonSchema` is `{"type": "string"}` and a `description`
+    /// that says the rest in words: no JSON Schema format allows the root dot (`hostname`
+    /// refuses `example.com.`), and a format name of our own would make validators that assert
+    /// formats refuse the schema (draft 2020-12 Validation section 7.2.3; Ajv's default strict
+    /// mode). The check is `Deserialize`'s.
+    ///
     /// # Examples
     ///
     /// ```
@@ -240,6 +250,9 @@ newtype! {
     /// full stops of RFC 5890 section 2.3.2.3). The check is
     /// [`Options::allow_trailing_dot`](crate::Options::allow_trailing_dot)'s.
     ///
+    /// With the `schemars` feature its `JsonSchema` is `{"type": "string"}` and a `description`,
+    /// for the reasons [`FqdnHostname`] gives.
+    ///
     /// # Examples
     ///
     /// ```
@@ -251,6 +264,60 @@ newtype! {
     /// ```
     FqdnIdnHostname, check_fqdn_idn_hostname, "fully qualified idn-hostname"
 }
+
+/// `schemars::JsonSchema` (feature `schemars`): the schema a type publishes is the one its
+/// `Deserialize` checks. Each schema is inlined where the type is used (as schemars does for
+/// `String`), so a field reads `{"type": "string", "format": "hostname"}`, with no `$ref`.
+#[cfg(feature = "schemars")]
+macro_rules! json_schema {
+    ($name:ident, { $($key:literal: $value:expr),* $(,)? }) => {
+        impl schemars::JsonSchema for $name {
+            fn inline_schema() -> bool {
+                true
+            }
+
+            fn schema_name() -> Cow<'static, str> {
+                Cow::Borrowed(stringify!($name))
+            }
+
+            // Unique beyond this crate: another crate's `Hostname` is another schema.
+            fn schema_id() -> Cow<'static, str> {
+                Cow::Borrowed(concat!("idn_hostname::", stringify!($name)))
+            }
+
+            fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+                let mut schema = schemars::Schema::default();
+                $(schema.insert(String::from($key), $value.into());)*
+                schema
+            }
+        }
+    };
+}
+
+// The JSON Schema formats of Validation, draft 2020-12, section 7.3.3 ("Hostnames"), which these
+// types check exactly.
+#[cfg(feature = "schemars")]
+json_schema!(Hostname, { "type": "string", "format": "hostname" });
+#[cfg(feature = "schemars")]
+json_schema!(IdnHostname, { "type": "string", "format": "idn-hostname" });
+
+// No format of JSON Schema (Validation, draft 2020-12, section 7.3) allows the root dot:
+// `hostname` and `idn-hostname` refuse `example.com.` (the official test suite's "trailing dot"
+// cases), and a format of our own would be refused by validators that assert formats (section
+// 7.2.3: an unknown format fails under the Format-Assertion vocabulary; Ajv's strict mode throws).
+// So the fully qualified types publish what is true, a string, and say the rest in words.
+#[cfg(feature = "schemars")]
+json_schema!(FqdnHostname, {
+    "type": "string",
+    "description": "A hostname (JSON Schema format `hostname`: RFC 1123 section 2.1, valid \
+        A-labels) that may end with the root label's dot (RFC 1034 section 3.1).",
+});
+#[cfg(feature = "schemars")]
+json_schema!(FqdnIdnHostname, {
+    "type": "string",
+    "description": "An internationalized hostname (JSON Schema format `idn-hostname`: RFC 5890 \
+        section 2.3.2.3) that may end with the root label's dot (RFC 1034 section 3.1).",
+});
 
 /// The options of the fully qualified variants: the formats and a root dot.
 const FQDN: Options = Options::new().allow_trailing_dot(true);

@@ -6,8 +6,8 @@
 # - no default features: `no_std` + `alloc`. Built for the host, then for a target that has no
 #   `std` at all (thumbv7em-none-eabi), which is the real proof: on the host a stray `std::`
 #   path could still link.
-# - default (std), serde, serde_json, security (with and without std), all features: lib built
-#   and linted.
+# - default (std), serde, serde_json, schemars, security (with and without std), all
+#   features: lib built and linted; schemars is built without std too (`no_std` + `alloc`).
 # - The tests are not run here: the README's test command (`cargo test --workspace
 #   --all-features`, in .ci/run) runs every test and doctest with every feature on; the tests that
 #   need a feature declare it (`required-features`), so no combination skips one at run time.
@@ -28,6 +28,7 @@ run() {
 run cargo build -p idn-hostname --lib --no-default-features
 run cargo build -p idn-hostname --lib --no-default-features --features serde
 run cargo build -p idn-hostname --lib --no-default-features --features security
+run cargo build -p idn-hostname --lib --no-default-features --features schemars
 # A toolchain component comes from the Rust distribution server, not from the package
 # registries; where that server cannot be reached the step says so loudly and the rest goes on
 # (the host no_std build above still stands).
@@ -36,12 +37,13 @@ if rustup target list --installed | grep -qx "$NO_STD_TARGET" || run rustup targ
   run cargo build -p idn-hostname --lib --no-default-features --target "$NO_STD_TARGET"
   run cargo build -p idn-hostname --lib --no-default-features --features serde --target "$NO_STD_TARGET"
   run cargo build -p idn-hostname --lib --no-default-features --features security --target "$NO_STD_TARGET"
+  run cargo build -p idn-hostname --lib --no-default-features --features schemars --target "$NO_STD_TARGET"
 else
   not_checked+=("no_std build for $NO_STD_TARGET (target could not be installed)")
 fi
 
 # Each combination, the library alone (dev-dependencies would turn the features on).
-for features in "--no-default-features" "" "--features serde" "--features serde_json" "--features security" "--no-default-features --features security" "--all-features"; do
+for features in "--no-default-features" "" "--features serde" "--features serde_json" "--features schemars" "--features security" "--no-default-features --features security" "--all-features"; do
   # shellcheck disable=SC2086 # the flags are words on purpose
   run cargo clippy -p idn-hostname --lib $features -- -D warnings
 done
