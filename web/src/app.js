@@ -290,16 +290,21 @@ function clauseAndHint(message) {
 function verdictCell(name, error) {
   if (error === null) return el('td', { class: 'valid' }, el('strong', {}, 'valid'));
   const { clause, hint } = clauseAndHint(error.message);
-  const hintText = error.hint ? hintString(error.hint) : hint;
+  // The message as the crate wrote it, its hint (when it carries one) set apart.
+  const message =
+    hint === null
+      ? el('p', { class: 'message' }, error.message)
+      : el('p', { class: 'message' }, error.message.slice(0, error.message.length - hint.length - 8), el('span', { class: 'hint' }, '; hint: ', hint));
+  const hintField = error.hint && hint === null ? el('p', { class: 'hint' }, 'hint: ', hintString(error.hint)) : null;
   return el(
     'td',
     { class: 'invalid' },
     el('strong', {}, 'invalid '),
     el('code', { class: 'code' }, error.code),
-    el('p', { class: 'message' }, error.message),
+    message,
+    hintField,
     el('p', { class: 'where' }, marked(name, error)),
     clause === null ? null : el('p', { class: 'clause' }, 'clause: ', clause),
-    hintText ? el('p', { class: 'hint' }, 'hint: ', hintText) : null,
   );
 }
 
@@ -318,8 +323,9 @@ function attempt(call) {
 
 function formsCell(name, r) {
   if (r.idnHostname !== null && r.hostname !== null) return el('td', {}, '—');
+  // IDNA2008 ToASCII, then ToUnicode of its answer (ToUnicode reads A-labels).
   const ascii = attempt(() => idn.toAscii(name));
-  const unicode = attempt(() => idn.toUnicode(name));
+  const unicode = ascii.error === null ? attempt(() => idn.toUnicode(ascii.value)) : ascii;
   const line = (what, result) =>
     el('div', {}, `${what}: `, result.error === null ? shown(result.value) : el('span', { class: 'error' }, `${result.error.code ?? 'error'}: ${result.error.message}`));
   return el('td', { class: 'forms' }, line('A-label', ascii), line('U-label', unicode));

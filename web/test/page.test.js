@@ -60,6 +60,10 @@ test('the page loads its own files only, and axe-core finds no violation before 
   await checkText(page, 'bücher.example\ni.xn--ls8h\na·b.example\nhttps://example.com/x\n\u200Dx.example\n');
   assert.deepEqual(await axe(page), []);
   await page.screenshot({ path: join(SHOTS, 'names.png'), fullPage: true });
+  // The README's picture (web/screenshot.png is a copy): three names, the results only.
+  await page.setViewport({ width: 1100, height: 800 });
+  await checkText(page, 'bücher.example\na·b.example\nhttps://example.com/x\n');
+  await (await page.$('#results')).screenshot({ path: join(SHOTS, 'results.png') });
   assert.deepEqual(foreign, []);
   assert.deepEqual(errors, []);
   const served = env.server.requests;
