@@ -434,7 +434,8 @@ function download(kind) {
   const format = $('download-format').value;
   const parts = [];
   if (kind === 'csv') {
-    parts.push('line,name,hostname,hostname_code,hostname_message,idn_hostname,idn_hostname_code,idn_hostname_message\r\n');
+    const header = ['line', 'name', 'hostname', 'hostname_code', 'hostname_message', 'idn_hostname', 'idn_hostname_code', 'idn_hostname_message'];
+    parts.push(header.map(csvField).join(',') + '\r\n');
   }
   state.results.forEach((r, i) => {
     const name = state.names[i];

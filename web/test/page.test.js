@@ -62,6 +62,39 @@ function compareRows(rows, names, flags = []) {
   return marks;
 }
 
+// RFC 4180: quoted fields, "" for a quote, CR LF between records.
+function parseCsv(text) {
+  const records = [];
+  let record = [];
+  let i = 0;
+  while (i < text.length) {
+    assert.equal(text[i], '"', `a quoted field at ${i}`);
+    let field = '';
+    i += 1;
+    for (;;) {
+      const q = text.indexOf('"', i);
+      field += text.slice(i, q);
+      if (text[q + 1] === '"') {
+        field += '"';
+        i = q + 2;
+      } else {
+        i = q + 1;
+        break;
+      }
+    }
+    record.push(field);
+    if (text[i] === ',') {
+      i += 1;
+    } else {
+      assert.equal(text.slice(i, i + 2), '\r\n');
+      records.push(record);
+      record = [];
+      i += 2;
+    }
+  }
+  return records;
+}
+
 async function axe(page) {
   const source = readFileSync(join(ROOT, 'web', 'test', 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
   await page.evaluate(source);
@@ -105,7 +138,7 @@ test('pasted curated.txt names: the verdicts, codes and messages shown are the c
   await page.close();
 });
 
-test('the JSON lines download is the command line\'s --json, line for line', async () => {
+test('the downloads: JSON lines are the command line\'s --json line for line, the CSV holds its codes and messages', async () => {
   const names = sample(curatedInputs(), 3).filter((n) => !/[\r\n]/.test(n));
   const { page } = await open(env.browser, env.server.origin);
   const dir = mkdtempSync(join(tmpdir(), 'idn-hostname-downloads-'));
@@ -128,8 +161,15 @@ test('the JSON lines download is the command line\'s --json, line for line', asy
     }
     await page.click('#download-csv');
     for (let i = 0; i < 100 && !readdirSync(dir).includes('idn-hostname.csv'); i += 1) await new Promise((r) => setTimeout(r, 100));
-    const csv = readFileSync(join(dir, 'idn-hostname.csv'), 'utf8');
-    assert.ok(csv.startsWith('line,name,hostname,'));
+    const records = parseCsv(readFileSync(join(dir, 'idn-hostname.csv'), 'utf8'));
+    assert.deepEqual(records[0], ['line', 'name', 'hostname', 'hostname_code', 'hostname_message', 'idn_hostname', 'idn_hostname_code', 'idn_hostname_message']);
+    assert.equal(records.length, names.length + 1);
+    const hostname = crate(names, ['--format', 'hostname']);
+    const idnHostname = crate(names);
+    records.slice(1).forEach((r, i) => {
+      const cells = (line) => (line.valid ? ['valid', '', ''] : ['invalid', line.error.code, line.error.message]);
+      assert.deepEqual(r, [String(i + 1), names[i], ...cells(hostname[i]), ...cells(idnHostname[i])]);
+    });
   } finally {
     rmSync(dir, { recursive: true, force: true });
     await page.close();
