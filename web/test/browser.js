@@ -91,15 +91,18 @@ export function readRows(page) {
 }
 
 // Pastes into the names box (a paste event with its clipboard data, as Ctrl+V gives): `text`,
-// or `count` names made in the page (`host-I.example`, every tenth `bad_I.example`). A paste
+// `count` names made in the page (`host-I.example`, every tenth `bad_I.example`), or one line
+// made in the page, `repeat.unit` `repeat.times` times. A paste
 // larger than the page's LARGE_PASTE is checked at once; a smaller one by the Check button.
 // Resolves with the time from the paste to the summary, in the page's clock, unless `wait` is false.
-export async function paste(page, { text = null, count = 0, wait = true }) {
+export async function paste(page, { text = null, count = 0, repeat = null, wait = true }) {
   await page.evaluate(
-    (t, n) => {
+    (t, n, r) => {
       document.body.dataset.state = 'pasting';
       let value = t;
-      if (value === null) {
+      if (r !== null) {
+        value = r.unit.repeat(r.times); // one line, made in the page
+      } else if (value === null) {
         const names = new Array(n);
         for (let i = 0; i < n; i += 1) names[i] = i % 10 === 0 ? `bad_${i}.example` : `host-${i}.example`;
         value = names.join('\n');
@@ -117,6 +120,7 @@ export async function paste(page, { text = null, count = 0, wait = true }) {
     },
     text,
     count,
+    repeat,
   );
   if (!wait) return null;
   await page.waitForFunction(() => document.body.dataset.state === 'done', { timeout: 300_000, polling: 50 });

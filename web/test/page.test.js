@@ -351,3 +351,21 @@ test('a million lines: the first page shows while the rest is checked, the page 
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('a line too large for the WebAssembly memory (140 million characters): the failure is shown, and the next check works', async () => {
+  const { page, errors } = await open(env.browser, env.server.origin);
+  // The package caps the module's memory at 128 MiB: the copy of this name into it traps, the
+  // package replaces the instance and throws; the page shows that error as the verdict.
+  const ms = await paste(page, { repeat: { unit: 'a', times: 140_000_000 } });
+  console.log(`# a line of 140,000,000 characters pasted: the failure shown after ${ms.toFixed(0)} ms`);
+  const [row] = await readRows(page);
+  for (const cell of [row.hostname, row.idnHostname]) {
+    assert.equal(cell.valid, false);
+    assert.equal(cell.code, 'checker-error');
+    assert.match(cell.message, /WebAssembly instance failed/);
+  }
+  await checkText(page, 'bücher.example\ni.xn--ls8h');
+  compareRows(await readRows(page), ['bücher.example', 'i.xn--ls8h']);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
