@@ -119,6 +119,9 @@ async function check(names) {
   const results = new Array(names.length);
   state = { names, results, page: 0, done: false, ms: 0, format: options };
   document.body.dataset.state = 'checking';
+  // The summary and the downloads are of finished checks only.
+  $('by-code').hidden = true;
+  $('downloads').hidden = true;
   summary.textContent = `Checking ${names.length.toLocaleString('en')} names…`;
   let shown = false;
   let i = 0;
