@@ -39,7 +39,16 @@ const escapeInvisible =
     ? idn.escapeInvisible
     : (s) => s.replace(INVISIBLE, (c) => `\\u{${c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}}`);
 
-const FORMAT_CONTROLS = ['allowTrailingDot', 'allowUnderscoreLabels', 'uts46Mapping'];
+// `allowNumericTld` when the package knows it (it refuses an unknown option with a TypeError).
+const HAS_NUMERIC_TLD = (() => {
+  try {
+    idn.isHostname('a', { allowNumericTld: false });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+const FORMAT_CONTROLS = ['allowTrailingDot', 'allowUnderscoreLabels', 'uts46Mapping', ...(HAS_NUMERIC_TLD ? ['allowNumericTld'] : [])];
 const UTS46_CONTROLS = [
   'checkHyphens',
   'checkBidi',
@@ -574,6 +583,7 @@ $('download-csv').addEventListener('click', () => download('csv'));
 $('download-jsonl').addEventListener('click', () => download('jsonl'));
 window.addEventListener('hashchange', checkFromLink);
 
+$('numeric-tld-option').hidden = !HAS_NUMERIC_TLD;
 // The optional columns of the UTS #39 layer.
 if (HAS_DISPLAY) $('table-head').append(el('th', { scope: 'col' }, 'display (UTS #39)'));
 if (HAS_LOOKALIKE) {

@@ -223,11 +223,25 @@ test('#n= links: read on load and on hashchange, percent-encoded, a name with LF
 });
 
 test('the format options change the verdicts as the crate does with the same options', async () => {
-  const names = ['example.com.', '_dmarc.example.com', 'Bücher.de', 'a_b.example.'];
+  const names = ['example.com.', '_dmarc.example.com', 'Bücher.de', 'a_b.example.', 'example.123', '192.168.0.1'];
   const { page } = await open(env.browser, env.server.origin);
   await checkText(page, names.join('\n'));
   compareRows(await readRows(page), names);
-  for (const [id, flag] of [['allowTrailingDot', '--trailing-dot'], ['allowUnderscoreLabels', '--underscore'], ['uts46Mapping', '--uts46-mapping']]) {
+  const controls = [['allowTrailingDot', '--trailing-dot'], ['allowUnderscoreLabels', '--underscore'], ['uts46Mapping', '--uts46-mapping']];
+  // The package's allowNumericTld, when it has it (the page shows the control only then).
+  const numeric = await page.evaluate(async () => {
+    const mod = await import('./idn-hostname/js/index.js');
+    try {
+      mod.isHostname('a', { allowNumericTld: false });
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  assert.equal(await page.$eval('#numeric-tld-option', (e) => !e.hidden), numeric);
+  if (numeric) controls.push(['allowNumericTld', '--numeric-tld']);
+  console.log(`# the options tested against the command line: ${controls.map(([id]) => id).join(', ')}`);
+  for (const [id, flag] of controls) {
     await page.evaluate((control) => {
       document.body.dataset.state = 'option';
       document.getElementById(control).click(); // a change re-checks the names
