@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every test of the repository, as README.md's test command: the Rust workspace (every feature),
 # then each language package against what it builds (a wheel in a fresh virtual environment, an
-# npm tarball in a scratch project). Each package's script installs what it needs at pinned
+# npm tarball in a scratch project), then the web page in Debian's Chromium. Each package's script installs what it needs at pinned
 # versions; nothing is skipped when a tool is missing: it is installed, or the run fails.
 #
 #   tools/test.sh
@@ -18,3 +18,6 @@ bindings/python/test.sh
 
 step "JavaScript: bindings/js/test.sh (the npm tarball in a scratch project, node --test)"
 bindings/js/test.sh
+
+step "Web page: web/test.sh (the built page in Debian's Chromium, node --test)"
+web/test.sh
