@@ -10,6 +10,8 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
+# Cargo's output: CI points CARGO_TARGET_DIR elsewhere than the clone it tests.
+target="${CARGO_TARGET_DIR:-$root/target}"
 cd "$root"
 
 say() { echo "build.sh: $*" >&2; }
@@ -34,7 +36,7 @@ cargo build -p idn-hostname-js --target wasm32-unknown-unknown --profile wasm
 rm -rf "$here/wasm"
 # --experimental-reset-state-function: `__wbg_reset_state()`, a fresh instance after a trap.
 wasm-bindgen --target web --no-typescript --experimental-reset-state-function --out-dir "$here/wasm" \
-  target/wasm32-unknown-unknown/wasm/idn_hostname_js.wasm
+  "$target/wasm32-unknown-unknown/wasm/idn_hostname_js.wasm"
 
 cp LICENSE-MIT LICENSE-APACHE "$here/"
 

@@ -26,7 +26,7 @@ const converted: string = uts46.toAscii('Faß.de', { transitionalProcessing: tru
 const { value, error: statuses } = uts46.toUnicode('xn--X');
 const codes: string[] | undefined = statuses?.statuses;
 const thrown: Error[] = [
-  new HostnameError({ code: 'c', message: 'm', label: null, labelIndex: null, offset: 0, codePoint: null }),
+  new HostnameError({ code: 'c', message: 'm', label: null, labelIndex: null, offset: 0, codePoint: null, hint: { code: 'url', suggestion: null } }),
   new Uts46Error({ code: 'P4', statuses: ['P4'], message: 'm', label: 'xn--x', labelIndex: 1 }),
 ];
 const ajv: Ajv = addFormats(new Ajv());
