@@ -385,7 +385,8 @@ pub struct Error {
     offset: usize,
     code_point: Option<char>,
     decoded: Option<String>,
-    hint: Option<Hint>,
+    /// Boxed: the error path alone pays for it, and `Error` stays small in every `Result`.
+    hint: Option<alloc::boxed::Box<Hint>>,
 }
 
 impl Error {
@@ -428,11 +429,11 @@ impl Error {
     /// white space...), with the valid name in it where there is one: see [`Hint`]. Never
     /// changes the verdict.
     pub fn hint(&self) -> Option<&Hint> {
-        self.hint.as_ref()
+        self.hint.as_deref()
     }
 
     pub(crate) fn with_hint(mut self, hint: Option<Hint>) -> Error {
-        self.hint = hint;
+        self.hint = hint.map(alloc::boxed::Box::new);
         self
     }
 }
