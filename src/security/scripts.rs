@@ -245,6 +245,8 @@ pub(crate) struct Facts {
     without_latin: ScriptSet,
     zero: Option<u32>,
     mixed_numbers: bool,
+    /// The Script_Extensions index of the last character given to [`Facts::push_packed`].
+    last_scx: u32,
 }
 
 impl Facts {
@@ -256,6 +258,7 @@ impl Facts {
             without_latin: ScriptSet::ALL,
             zero: None,
             mixed_numbers: false,
+            last_scx: u32::MAX,
         }
     }
 
@@ -283,10 +286,18 @@ impl Facts {
         if p & ALLOWED_BIT == 0 {
             self.restricted = true;
         }
-        let set = augmented(c, p);
-        self.resolved = self.resolved.intersection(set);
-        if !set.has(LATIN) {
-            self.without_latin = self.without_latin.intersection(set);
+        // A character of the previous one's Script_Extensions changes neither set (an
+        // intersection is idempotent), and most characters of a label share their neighbour's:
+        // one comparison in place of two set intersections (callgrind, the bench's corpus, ten
+        // passes of the display verdict: 4.03 M -> 3.76 M instructions).
+        let scx = (p >> SCX_SHIFT) & SCX_MASK;
+        if scx != self.last_scx {
+            self.last_scx = scx;
+            let set = augmented(c, p);
+            self.resolved = self.resolved.intersection(set);
+            if !set.has(LATIN) {
+                self.without_latin = self.without_latin.intersection(set);
+            }
         }
         if p & DIGIT_BIT != 0 {
             self.digit(u32::from(c) - ((p >> DIGIT_VALUE_SHIFT) & DIGIT_VALUE_MASK));
@@ -399,6 +410,35 @@ pub fn restriction_level(text: &str) -> RestrictionLevel {
 
 /// The label separators of `idn-hostname` (RFC 3490 section 3.1), as `convert` splits on them.
 pub(crate) const LABEL_SEPARATORS: [char; 4] = ['.', '\u{3002}', '\u{FF0E}', '\u{FF61}'];
+
+/// The labels of `name`, as `name.split(LABEL_SEPARATORS)` gives them, found on its bytes: a
+/// separator is `.` or one of three 3-byte sequences (E3 80 82, EF BC 8E, EF BD A1), and UTF-8
+/// starts no character inside another. (callgrind, the bench's corpus, ten passes: display
+/// verdict 3.76 M -> 3.67 M, lookalike lookup 3.70 M -> 3.57 M instructions.)
+#[inline]
+pub(crate) fn labels(name: &str) -> impl Iterator<Item = &str> {
+    let mut rest = Some(name);
+    core::iter::from_fn(move || {
+        let text = rest?;
+        let bytes = text.as_bytes();
+        let mut i = 0;
+        while let Some(&b) = bytes.get(i) {
+            let len = match b {
+                b'.' => 1,
+                0xE3 if bytes.get(i + 1..i + 3) == Some(&[0x80, 0x82]) => 3,
+                0xEF if matches!(bytes.get(i + 1..i + 3), Some([0xBC, 0x8E] | [0xBD, 0xA1])) => 3,
+                _ => 0,
+            };
+            if len > 0 {
+                rest = text.get(i + len..);
+                return text.get(..i);
+            }
+            i += 1;
+        }
+        rest = None;
+        Some(text)
+    })
+}
 
 /// The restriction level of a domain name: the least restrictive of its labels' levels
 /// (section 5.2 applied to each label, as browsers do; the separators are not part of a label).
