@@ -460,8 +460,10 @@ impl<'a> LabelVerdict<'a> {
 
 /// The labels a verdict holds in place: a name of up to this many labels costs no allocation
 /// (callgrind, the bench's corpus, ten passes: 4.76 M -> 4.36 M instructions with the lazy
-/// top-level label above, of which the allocation and its `free` were 0.45 M).
-const INLINE_LABELS: usize = 6;
+/// top-level label above, of which the allocation and its `free` were 0.45 M). Four rather
+/// than more: a verdict small enough to move without a call to `memmove` (perf, the bench's
+/// corpus: the time ratio to `is_idn_hostname` 3.0 with six, 2.78 with four).
+const INLINE_LABELS: usize = 4;
 
 /// The verdicts of a name's labels: in place for the names people type, on the heap past
 /// [`INLINE_LABELS`] (a valid name has at most 127 labels).
