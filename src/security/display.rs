@@ -234,12 +234,16 @@ impl DisplayPolicy {
                 .and_then(|tld| with_unicode(tld, resolved_of))
         };
         let mut verdicts = Labels::new();
+        let mut safe = true;
         for label in labels(name) {
-            verdicts.push(self.label_verdict(label, &tld));
+            let verdict = self.label_verdict(label, &tld);
+            safe &= verdict.form != Form::ALabel;
+            verdicts.push(verdict);
         }
         Ok(DisplayVerdict {
             name,
             labels: verdicts,
+            safe,
         })
     }
 
@@ -513,6 +517,9 @@ impl<'a> Labels<'a> {
 pub struct DisplayVerdict<'a> {
     name: &'a str,
     labels: Labels<'a>,
+    /// Whether no label falls back to its A-label, kept as the labels are decided (perf, the
+    /// bench's corpus: the time ratio to `is_idn_hostname` 2.42 -> 2.33).
+    safe: bool,
 }
 
 impl fmt::Debug for DisplayVerdict<'_> {
@@ -546,7 +553,7 @@ impl<'a> DisplayVerdict<'a> {
     /// Whether every label is shown as written or in Unicode (no label falls back to its
     /// A-label).
     pub fn is_safe_to_display(&self) -> bool {
-        self.labels().iter().all(|l| l.form != Form::ALabel)
+        self.safe
     }
 
     /// The name as shown: each label in its [`LabelVerdict::shown`] form, joined by U+002E.

@@ -521,11 +521,12 @@ pub(crate) fn render(inputs: &Inputs, version: (u8, u8, u8)) -> Result<(&'static
     let proto_bytes = 4 * sources.len() + 2 * chunk_rows.len() + 10 * rows.len() + pool.len();
     let sizes = format!(
         "Security trie: {} bytes (BMP index {} and index2 {} entries of u16; index1 {} of u8;\n\
-         data {} of u16; values {} of u32). Script sets: {set_bytes} bytes ({} sets of {} scripts).\n\
+         data {} of u16; values {} and ASCII 128 of u32).\n\
+         Script sets: {set_bytes} bytes ({} sets of {} scripts).\n\
          Prototypes: {proto_bytes} bytes ({} targets of u32, {} chunks of u16, {} rows of u64 and\n\
          u16, {} bytes of strings).\n\
          In all: {} bytes.",
-        trie_bytes + 4 * values.len(),
+        trie_bytes + 4 * values.len() + 4 * 0x80,
         trie.bmp.len(),
         trie.index2.len(),
         trie.index1.len(),
@@ -537,7 +538,7 @@ pub(crate) fn render(inputs: &Inputs, version: (u8, u8, u8)) -> Result<(&'static
         chunk_rows.len(),
         rows.len(),
         pool.len(),
-        trie_bytes + 4 * values.len() + set_bytes + proto_bytes
+        trie_bytes + 4 * values.len() + 4 * 0x80 + set_bytes + proto_bytes
     );
     let mut s = header(inputs, version, &INPUTS, &sizes);
     s.push_str(
@@ -632,6 +633,12 @@ pub(crate) fn render(inputs: &Inputs, version: (u8, u8, u8)) -> Result<(&'static
         "u32",
         &hex_items(&values, 8),
         "The distinct packed values, in increasing order.",
+    ));
+    s.push_str(&array(
+        "ASCII_VALUES",
+        "u32",
+        &hex_items(&packed[..0x80], 8),
+        "The packed value of each ASCII code point, read without the trie.",
     ));
     let _ = writeln!(
         s,
