@@ -8,14 +8,14 @@ use core::fmt;
 use crate::limits::{ACE_PREFIX, MAX_IDN_NAME_BYTES, MAX_LABEL_OCTETS};
 use crate::{Error, check_idn_hostname, punycode};
 
-use super::scripts::LABEL_SEPARATORS;
+use super::scripts::labels;
 use super::skeleton::Streaming;
 
 /// Calls `f` with the code points of `name` as the set compares names: each A-label decoded
 /// (RFC 3492; a label that does not decode is kept as written), ASCII letters in lower case (the
 /// DNS ignores their case, RFC 4343), and every label separator as U+002E. No allocation.
 fn fold(name: &str, mut f: impl FnMut(char)) {
-    for (i, label) in name.split(LABEL_SEPARATORS).enumerate() {
+    for (i, label) in labels(name).enumerate() {
         if i > 0 {
             f('.');
         }
@@ -134,6 +134,12 @@ pub struct LookalikeSet {
     trusted: Vec<Trusted>,
     /// `(hash, index into trusted)`, sorted.
     index: Vec<(u64, usize)>,
+    /// Where each bucket of `index` starts, the bucket of a hash being its top bits
+    /// (`hash >> shift`), one bucket or more per name; then `index.len()`. Two reads in place
+    /// of a binary search over the whole index, whose steps miss the cache (callgrind, the
+    /// bench's corpus against 10,000 names, ten passes: 3.57 M -> 3.36 M instructions).
+    buckets: Vec<u32>,
+    shift: u32,
 }
 
 impl fmt::Debug for LookalikeSet {
@@ -151,6 +157,7 @@ impl LookalikeSet {
     ///
     /// [`LookalikeError`] for the first name that is not valid or whose skeleton has more
     /// combining marks in a row than the set holds.
+    #[allow(clippy::result_large_err)] // built once; the error holds the format's `Error` whole
     pub fn new<I, S>(names: I) -> Result<LookalikeSet, LookalikeError>
     where
         I: IntoIterator<Item = S>,
@@ -180,7 +187,20 @@ impl LookalikeSet {
             });
         }
         index.sort_unstable();
-        Ok(LookalikeSet { trusted, index })
+        // The smallest power of two not below the number of names, at least 2.
+        let bits = usize::BITS - index.len().max(2).saturating_sub(1).leading_zeros();
+        let shift = u64::BITS - bits;
+        let mut buckets = Vec::with_capacity((1 << bits) + 1);
+        for b in 0..=(1u64 << bits) {
+            let start = index.partition_point(|&(h, _)| (h >> shift) < b);
+            buckets.push(u32::try_from(start).unwrap_or(u32::MAX));
+        }
+        Ok(LookalikeSet {
+            trusted,
+            index,
+            buckets,
+            shift,
+        })
     }
 
     /// The number of trusted names.
@@ -203,12 +223,14 @@ impl LookalikeSet {
             return None;
         }
         let hash = skeleton_hash(name)?;
-        let from = self.index.partition_point(|&(h, _)| h < hash);
+        let bucket = usize::try_from(hash >> self.shift).ok()?;
+        let from = usize::try_from(*self.buckets.get(bucket)?).ok()?;
+        let to = usize::try_from(*self.buckets.get(bucket + 1)?).ok()?;
         let candidates = self
             .index
-            .get(from..)?
+            .get(from..to)?
             .iter()
-            .take_while(|&&(h, _)| h == hash)
+            .filter(|&&(h, _)| h == hash)
             .filter_map(|&(_, i)| self.trusted.get(i));
         let mut found = None;
         for t in candidates {

@@ -2,13 +2,18 @@
 //! Identifier_Type of every code point, from IdentifierStatus.txt and IdentifierType.txt.
 
 use crate::tables::security::{
-    ALLOWED_BIT, BMP_INDEX, DATA, DATA_SHIFT, IDENTIFIER_TYPES, INDEX_SHIFT, INDEX1, INDEX2,
-    TYPES_MASK, TYPES_SHIFT, VALUES,
+    ALLOWED_BIT, ASCII_VALUES, BMP_INDEX, DATA, DATA_SHIFT, IDENTIFIER_TYPES, INDEX_SHIFT, INDEX1,
+    INDEX2, TYPES_MASK, TYPES_SHIFT, VALUES,
 };
 
 /// The packed UTS #39 value of `c` (`tables::security`): one trie lookup.
 pub(crate) fn packed(c: char) -> u32 {
     let cp = c as u32;
+    // ASCII in one read (the letters of Latin labels; callgrind, the bench's corpus, ten passes:
+    // display verdict 3.48 M -> 3.38 M, lookalike lookup 2.84 M -> 2.66 M instructions).
+    if let Some(&v) = ASCII_VALUES.get(cp as usize) {
+        return v;
+    }
     let mask = (1 << DATA_SHIFT) - 1;
     let block = if cp < 0x1_0000 {
         BMP_INDEX.get((cp >> DATA_SHIFT) as usize).copied()

@@ -459,7 +459,8 @@ pub(crate) fn render(inputs: &Inputs, version: (u8, u8, u8)) -> Result<(&'static
         }
     }
 
-    // Prototypes: sorted sources, each with its offset and length in one string.
+    // Prototypes: sorted sources, each with its offset and length in one string, and a flag
+    // when every character of the prototype is an NFD starter (the skeleton's last NFD keeps it).
     let mut pool = String::new();
     let mut targets = Vec::new();
     for target in prototypes.values() {
@@ -474,30 +475,58 @@ pub(crate) fn render(inputs: &Inputs, version: (u8, u8, u8)) -> Result<(&'static
                 pool.len() - s.len()
             }
         };
-        if offset >= 1 << 24 || s.len() >= 1 << 8 {
+        if offset >= 1 << 23 || s.len() >= 1 << 8 {
             return Err(format!(
                 "{conf_file}: pool offset {offset} or length too large"
             ));
         }
-        targets.push((offset << 8 | s.len()) as u32);
+        let starters = target.iter().all(|&cp| starter[cp as usize]);
+        targets.push((u32::from(starters) << 31) | (offset << 8 | s.len()) as u32);
     }
     let sources: Vec<u32> = prototypes.keys().copied().collect();
-    // The sources below each block of 256 code points, so that a lookup searches one block.
-    let last_block = sources.last().map_or(0, |&cp| cp >> 8) + 1;
-    let block_starts: Vec<u32> = (0..=last_block)
-        .map(|b| sources.partition_point(|&cp| cp < b << 8) as u32)
-        .collect();
+    // The index of a source among the sources, by rank: for each chunk of 64 code points, the
+    // sources below it and a bit per source in it; chunks without a source share row 0.
+    let chunks = sources.last().map_or(0, |&cp| cp >> 6) + 1;
+    let mut rows: Vec<(u64, u32)> = vec![(0, 0)];
+    let mut chunk_rows: Vec<u32> = Vec::new();
+    for chunk in 0..chunks {
+        let below = sources.partition_point(|&cp| cp < chunk << 6);
+        let bits = sources
+            .iter()
+            .filter(|&&cp| cp >> 6 == chunk)
+            .fold(0u64, |b, &cp| b | 1 << (cp & 63));
+        if bits == 0 {
+            chunk_rows.push(0);
+        } else {
+            chunk_rows.push(rows.len() as u32);
+            rows.push((bits, below as u32));
+        }
+    }
+    if rows.len() > usize::from(u16::MAX) || sources.len() > usize::from(u16::MAX) {
+        return Err(format!("{conf_file}: too many sources for the rank index"));
+    }
+    for (i, &cp) in sources.iter().enumerate() {
+        let (bits, below) = rows[chunk_rows[(cp >> 6) as usize] as usize];
+        let rank = below + (bits & ((1u64 << (cp & 63)) - 1)).count_ones();
+        if rank as usize != i || bits & (1 << (cp & 63)) == 0 {
+            return Err(format!("{conf_file}: rank of U+{cp:04X} disagrees"));
+        }
+    }
+    let row_bits: Vec<String> = rows.iter().map(|&(b, _)| format!("0x{b:016X}")).collect();
+    let row_below: Vec<u32> = rows.iter().map(|&(_, n)| n).collect();
 
     let set_bytes = sets.len() * SET_WORDS * 8;
     let trie_bytes =
         2 * (trie.bmp.len() + trie.index2.len()) + trie.index1.len() + 2 * trie.data.len();
+    let proto_bytes = 4 * sources.len() + 2 * chunk_rows.len() + 10 * rows.len() + pool.len();
     let sizes = format!(
         "Security trie: {} bytes (BMP index {} and index2 {} entries of u16; index1 {} of u8;\n\
-         data {} of u16; values {} of u32). Script sets: {set_bytes} bytes ({} sets of {} scripts).\n\
-         Prototypes: {} bytes ({} sources and targets of u32, {} block starts of u16, {} bytes of\n\
-         strings).\n\
+         data {} of u16; values {} and ASCII 128 of u32).\n\
+         Script sets: {set_bytes} bytes ({} sets of {} scripts).\n\
+         Prototypes: {proto_bytes} bytes ({} targets of u32, {} chunks of u16, {} rows of u64 and\n\
+         u16, {} bytes of strings).\n\
          In all: {} bytes.",
-        trie_bytes + 4 * values.len(),
+        trie_bytes + 4 * values.len() + 4 * 0x80,
         trie.bmp.len(),
         trie.index2.len(),
         trie.index1.len(),
@@ -505,16 +534,11 @@ pub(crate) fn render(inputs: &Inputs, version: (u8, u8, u8)) -> Result<(&'static
         values.len(),
         sets.len(),
         short_names.len(),
-        8 * sources.len() + 2 * block_starts.len() + pool.len(),
         sources.len(),
-        block_starts.len(),
+        chunk_rows.len(),
+        rows.len(),
         pool.len(),
-        trie_bytes
-            + 4 * values.len()
-            + set_bytes
-            + 8 * sources.len()
-            + 2 * block_starts.len()
-            + pool.len()
+        trie_bytes + 4 * values.len() + 4 * 0x80 + set_bytes + proto_bytes
     );
     let mut s = header(inputs, version, &INPUTS, &sizes);
     s.push_str(
@@ -523,8 +547,10 @@ pub(crate) fn render(inputs: &Inputs, version: (u8, u8, u8)) -> Result<(&'static
          //! `INDEX1` and `INDEX2` above) as a `u16` index into `VALUES`; the fields are the\n\
          //! `*_BIT`, `*_SHIFT` and `*_MASK` constants below. `SCRIPT_SETS` holds the distinct\n\
          //! Script_Extensions values as bit sets over `SCRIPT_NAMES` (bit `i` of word `i / 64`).\n\
-         //! `PROTOTYPE_SOURCES` are the sources of confusables.txt in increasing order; the target\n\
-         //! of source `i` is `PROTOTYPES[offset..offset + len]` with `PROTOTYPE_TARGETS[i]` =\n\
+         //! The sources of confusables.txt, in increasing order, are numbered by rank: source `cp`\n\
+         //! is number `PROTOTYPE_BELOW[r] + (PROTOTYPE_BITS[r] & ((1 << (cp & 63)) - 1)).count_ones()`\n\
+         //! with `r = PROTOTYPE_CHUNKS[cp >> 6]`; the target of number `i` is\n\
+         //! `PROTOTYPES[offset..offset + len]` with `PROTOTYPE_TARGETS[i] & !TARGET_STARTERS_BIT` =\n\
          //! `offset << 8 | len` (bytes).\n\n",
     );
     for field in FIELDS {
@@ -608,6 +634,12 @@ pub(crate) fn render(inputs: &Inputs, version: (u8, u8, u8)) -> Result<(&'static
         &hex_items(&values, 8),
         "The distinct packed values, in increasing order.",
     ));
+    s.push_str(&array(
+        "ASCII_VALUES",
+        "u32",
+        &hex_items(&packed[..0x80], 8),
+        "The packed value of each ASCII code point, read without the trie.",
+    ));
     let _ = writeln!(
         s,
         "/// The distinct Script_Extensions values, as script sets.\n\
@@ -627,23 +659,35 @@ pub(crate) fn render(inputs: &Inputs, version: (u8, u8, u8)) -> Result<(&'static
     }
     s.push_str("];\n\n");
     s.push_str(&array(
-        "PROTOTYPE_SOURCES",
-        "u32",
-        &hex_items(&sources, 4),
-        "The sources of confusables.txt, in increasing order.",
+        "PROTOTYPE_CHUNKS",
+        "u16",
+        &chunk_rows,
+        "The row of `PROTOTYPE_BITS` and `PROTOTYPE_BELOW` of each chunk of 64 code points (0: no\n\
+         /// source).",
     ));
     s.push_str(&array(
-        "PROTOTYPE_BLOCKS",
-        "u16",
-        &block_starts,
-        "The number of sources below each block of 256 code points: the sources of block `b`\n\
-         /// are `PROTOTYPE_SOURCES[PROTOTYPE_BLOCKS[b]..PROTOTYPE_BLOCKS[b + 1]]`.",
+        "PROTOTYPE_BITS",
+        "u64",
+        &row_bits,
+        "Bit `cp & 63` for each source `cp` of the row's chunk.",
     ));
+    s.push_str(&array(
+        "PROTOTYPE_BELOW",
+        "u16",
+        &row_below,
+        "The number of sources below the row's chunk.",
+    ));
+    s.push_str(
+        "/// Bit 31 of a `PROTOTYPE_TARGETS` entry: every character of the prototype is an NFD\n\
+         /// starter (see `NFD_STARTER_BIT`).\n\
+         pub(crate) const TARGET_STARTERS_BIT: u32 = 1 << 31;\n\n",
+    );
     s.push_str(&array(
         "PROTOTYPE_TARGETS",
         "u32",
-        &hex_items(&targets, 6),
-        "`offset << 8 | len` of each source's prototype in `PROTOTYPES`.",
+        &hex_items(&targets, 8),
+        "`offset << 8 | len` of each source's prototype in `PROTOTYPES`, with\n\
+         /// `TARGET_STARTERS_BIT`.",
     ));
     let _ = writeln!(
         s,
