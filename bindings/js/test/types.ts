@@ -13,6 +13,7 @@ import {
   type HostnameErrorDetails,
 } from 'idn-hostname';
 import { addFormats } from 'idn-hostname/ajv';
+import { displayName, LookalikeSet, type DisplayResult } from 'idn-hostname/security';
 import { hostname, idnHostname } from 'idn-hostname/zod';
 import { Ajv } from 'ajv';
 import { z } from 'zod';
@@ -26,11 +27,19 @@ const converted: string = uts46.toAscii('Faß.de', { transitionalProcessing: tru
 const { value, error: statuses } = uts46.toUnicode('xn--X');
 const codes: string[] | undefined = statuses?.statuses;
 const thrown: Error[] = [
-  new HostnameError({ code: 'c', message: 'm', label: null, labelIndex: null, offset: 0, codePoint: null }),
+  new HostnameError({ code: 'c', message: 'm', label: null, labelIndex: null, offset: 0, codePoint: null, hint: { code: 'url', suggestion: null } }),
   new Uts46Error({ code: 'P4', statuses: ['P4'], message: 'm', label: 'xn--x', labelIndex: 1 }),
 ];
 const ajv: Ajv = addFormats(new Ajv());
 const Schema = z.object({ host: hostname(), idn: idnHostname({ uts46Mapping: true }).optional() });
 const parsed: { host: string; idn?: string | undefined } = Schema.parse({ host: 'a.com' });
 
+const shown: DisplayResult = displayName('bücher.example', { policy: 'firefox' });
+const shownString: string | null = shown.display;
+const reasons: string[] | undefined = shown.labels?.[0]?.reasons;
+const set = new LookalikeSet(['paypal.com']);
+const imitated: string | null = set.lookup('paypa1.com');
+set.free();
+
+export { shownString, reasons, imitated };
 export { yes, offset, ascii, converted, value, codes, thrown, ajv, parsed };
