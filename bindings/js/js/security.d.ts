@@ -38,3 +38,9 @@ export declare class LookalikeSet {
   /** Releases the set's WebAssembly memory at once (so does `[Symbol.dispose]()`, for `using`). */
   free(): void;
 }
+
+/** `"idn-hostname-display-safe"`. */
+export declare const DISPLAY_SAFE_FORMAT: 'idn-hostname-display-safe';
+
+/** Registers the custom format `idn-hostname-display-safe` on an Ajv 8 instance, and returns it. */
+export declare function addSecurityFormats<T extends { addFormat(name: string, format: unknown): unknown }>(ajv: T): T;

@@ -132,3 +132,16 @@ export class LookalikeSet {
     this.free();
   }
 }
+
+/** The custom format of names safe to display (the crate's `json::DISPLAY_SAFE_FORMAT`). */
+export const DISPLAY_SAFE_FORMAT = 'idn-hostname-display-safe';
+
+/**
+ * Registers the custom format `idn-hostname-display-safe` on an Ajv 8 instance and returns it:
+ * a valid `idn-hostname` that `displayName` shows with no label as its A-label (the default
+ * policy, Chromium's model). Call it before compiling, as `addFormats` of `idn-hostname/ajv`.
+ */
+export function addSecurityFormats(ajv) {
+  ajv.addFormat(DISPLAY_SAFE_FORMAT, { type: 'string', validate: (name) => displayName(name).safeToDisplay });
+  return ajv;
+}

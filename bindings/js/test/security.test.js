@@ -118,3 +118,24 @@ test('after a trap, a set is built again in the fresh instance', () => {
   assert.equal(displayName('b\u00FCcher.example').display, 'b\u00FCcher.example');
   set.free();
 });
+
+test('Ajv: the format idn-hostname-display-safe refuses what the crate shows with an A-label', async () => {
+  const { default: Ajv2020 } = await import('ajv/dist/2020.js');
+  const { addSecurityFormats, DISPLAY_SAFE_FORMAT } = await import('idn-hostname/security');
+  assert.equal(DISPLAY_SAFE_FORMAT, 'idn-hostname-display-safe');
+  const ajv = addSecurityFormats(new Ajv2020());
+  const validate = ajv.compile({ type: 'object', properties: { host: { type: 'string', format: DISPLAY_SAFE_FORMAT } } });
+  const list = names();
+  const lines = crateLines(['--display'], list);
+  let refused = 0;
+  list.forEach((name, i) => {
+    const crate = lines[i];
+    const safe = crate.valid && crate.display_labels.every((l) => l.form !== 'a-label');
+    assert.equal(validate({ host: name }), safe, JSON.stringify(name));
+    if (!safe) refused += 1;
+  });
+  assert.ok(refused > 0 && refused < list.length);
+  // A format applies to strings only: a number is no name, and the type keyword judges it.
+  const any = ajv.compile({ format: DISPLAY_SAFE_FORMAT });
+  assert.equal(any(12), true);
+});

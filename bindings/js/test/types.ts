@@ -13,7 +13,7 @@ import {
   type HostnameErrorDetails,
 } from 'idn-hostname';
 import { addFormats } from 'idn-hostname/ajv';
-import { displayName, LookalikeSet, type DisplayResult } from 'idn-hostname/security';
+import { addSecurityFormats, displayName, LookalikeSet, type DisplayResult } from 'idn-hostname/security';
 import { hostname, idnHostname } from 'idn-hostname/zod';
 import { Ajv } from 'ajv';
 import { z } from 'zod';
@@ -40,6 +40,7 @@ const reasons: string[] | undefined = shown.labels?.[0]?.reasons;
 const set = new LookalikeSet(['paypal.com']);
 const imitated: string | null = set.lookup('paypa1.com');
 set.free();
+const withSecurity: Ajv = addSecurityFormats(new Ajv());
 
-export { shownString, reasons, imitated };
+export { shownString, reasons, imitated, withSecurity };
 export { yes, offset, ascii, converted, value, codes, thrown, ajv, parsed };
