@@ -122,6 +122,122 @@ pub fn fqdn_idn_hostname_format(value: &Value) -> Result<(), Box<dyn std::error:
     }
 }
 
+/// The name of the custom format [`idn_hostname_display_safe_format`] checks (feature
+/// `security`): an `idn-hostname` that a careful browser shows as written or in Unicode, with
+/// no label falling back to its A-label. Named after the standard format it narrows, so that a
+/// schema's reader sees the base, and after [`DisplayVerdict::is_safe_to_display`]
+/// (docs/security.md, "JSON Schema").
+///
+/// [`DisplayVerdict::is_safe_to_display`]: crate::security::DisplayVerdict::is_safe_to_display
+#[cfg(feature = "security")]
+pub const DISPLAY_SAFE_FORMAT: &str = "idn-hostname-display-safe";
+
+/// Why a valid `idn-hostname` is refused by [`idn_hostname_display_safe_format`]: its first
+/// label that the display policy shows as an A-label, with the reasons, and the name as shown.
+#[cfg(feature = "security")]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotSafeToDisplay {
+    label_index: usize,
+    label: String,
+    reasons: crate::security::Reasons,
+    display: String,
+}
+
+#[cfg(feature = "security")]
+impl NotSafeToDisplay {
+    /// The index of the first label shown as its A-label, from 0.
+    pub fn label_index(&self) -> usize {
+        self.label_index
+    }
+
+    /// That label, as written.
+    pub fn label(&self) -> &str {
+        &self.label
+    }
+
+    /// Why it is shown as its A-label.
+    pub fn reasons(&self) -> crate::security::Reasons {
+        self.reasons
+    }
+
+    /// The name as shown ([`DisplayVerdict::to_display_string`](crate::security::DisplayVerdict::to_display_string)).
+    pub fn display(&self) -> &str {
+        &self.display
+    }
+}
+
+#[cfg(feature = "security")]
+impl core::fmt::Display for NotSafeToDisplay {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(
+            f,
+            "label {} \"{}\" is shown as its A-label (",
+            self.label_index + 1,
+            self.label
+        )?;
+        for (i, r) in self.reasons.iter().enumerate() {
+            write!(f, "{}{}", if i > 0 { ", " } else { "" }, r.code())?;
+        }
+        write!(f, "): the name reads \"{}\" (UTS #39)", self.display)
+    }
+}
+
+#[cfg(feature = "security")]
+impl std::error::Error for NotSafeToDisplay {}
+
+/// The custom format [`DISPLAY_SAFE_FORMAT`] over a JSON value (features `serde_json` and
+/// `security`): `Ok` for a non-string, else the name must be a valid `idn-hostname` whose
+/// display verdict under the default [`DisplayPolicy`](crate::security::DisplayPolicy)
+/// (Chromium's model) shows every label as written or in Unicode. For schemas that receive
+/// names to show to people, or to call, and want to refuse lookalikes at the boundary.
+///
+/// # Errors
+///
+/// The crate's [`Error`](crate::Error), boxed, for a string that is not a valid
+/// `idn-hostname`; [`NotSafeToDisplay`], boxed, for one shown with an A-label.
+///
+/// # Examples
+///
+/// ```
+/// use serde_json::json;
+/// use idn_hostname::json::{NotSafeToDisplay, idn_hostname_display_safe_format};
+///
+/// assert!(idn_hostname_display_safe_format(&json!("bücher.example")).is_ok());
+/// assert!(idn_hostname_display_safe_format(&json!(12)).is_ok()); // not a string
+/// // Cyrillic "раура" with a Latin l: mixed scripts.
+/// let err = idn_hostname_display_safe_format(&json!("\u{440}\u{430}\u{443}\u{440}\u{430}l.com"))
+///     .unwrap_err();
+/// assert_eq!(err.downcast_ref::<NotSafeToDisplay>().unwrap().display(), "xn--l-7sba6dbr.com");
+/// assert!(idn_hostname_display_safe_format(&json!("-x.com")).is_err()); // the format's error
+///
+/// let mut compiler = boon::Compiler::new();
+/// compiler.register_format(boon::Format {
+///     name: idn_hostname::json::DISPLAY_SAFE_FORMAT,
+///     func: idn_hostname_display_safe_format,
+/// });
+/// ```
+#[cfg(feature = "security")]
+pub fn idn_hostname_display_safe_format(value: &Value) -> Result<(), Box<dyn std::error::Error>> {
+    let Value::String(s) = value else {
+        return Ok(());
+    };
+    let verdict = crate::security::display_verdict(s)?;
+    let refused = verdict
+        .labels()
+        .iter()
+        .enumerate()
+        .find(|(_, l)| l.form() == crate::security::Form::ALabel);
+    match refused {
+        None => Ok(()),
+        Some((label_index, l)) => Err(Box::new(NotSafeToDisplay {
+            label_index,
+            label: l.label().into(),
+            reasons: l.reasons(),
+            display: verdict.to_display_string(),
+        })),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     //! Verdicts from the JSON Schema test suite (draft 2020-12), named by their description.
@@ -162,5 +278,41 @@ mod tests {
         // "a valid host name (example.test in Hangul)"
         assert!(hostname_format(&json!("xn--9n2bp8q.xn--9t4b11yi5a")).is_ok());
         assert!(idn_hostname_format(&json!("실례.테스트")).is_ok());
+    }
+
+    /// UTS #39 section 5.2: Cyrillic with Latin in one label is past Highly Restrictive; a
+    /// Latin-only label (Single Script) and an ASCII one are shown as they are. The verdicts
+    /// are the security module's own (`display_verdict`), read through the format.
+    #[cfg(feature = "security")]
+    #[test]
+    fn display_safe_refuses_what_the_display_verdict_shows_as_an_a_label() {
+        use crate::security::{Reason, display_verdict};
+        let name = "\u{0440}\u{0430}\u{0443}\u{0440}\u{0430}l.com";
+        let err = idn_hostname_display_safe_format(&json!(name)).unwrap_err();
+        let err = err.downcast::<NotSafeToDisplay>().unwrap();
+        assert_eq!(err.label_index(), 0);
+        assert_eq!(err.label(), "\u{0440}\u{0430}\u{0443}\u{0440}\u{0430}l");
+        assert!(err.reasons().contains(Reason::MixedScripts));
+        assert_eq!(
+            err.display(),
+            display_verdict(name).unwrap().to_display_string()
+        );
+        assert!(err.to_string().starts_with("label 1 "), "{err}");
+        for ok in ["bücher.example", "www.example.com", "xn--bcher-kva.example"] {
+            assert!(idn_hostname_display_safe_format(&json!(ok)).is_ok(), "{ok}");
+        }
+        // An invalid name gets the format's error.
+        let err = idn_hostname_display_safe_format(&json!("-x.com")).unwrap_err();
+        assert_eq!(
+            *err.downcast::<Error>().unwrap(),
+            check_idn_hostname("-x.com").unwrap_err()
+        );
+        for v in [
+            json!(null),
+            json!(1),
+            json!(["\u{0441}\u{043E}\u{0441}\u{043E}.com"]),
+        ] {
+            assert!(idn_hostname_display_safe_format(&v).is_ok());
+        }
     }
 }

@@ -2,9 +2,10 @@
 # Builds the npm package's WebAssembly: the crate `idn-hostname-js` (this folder) for
 # wasm32-unknown-unknown with the `wasm` profile (Cargo.toml at the root: opt-level "s", LTO),
 # then the `wasm-bindgen` command line of exactly the version Cargo.lock locks writes the ES
-# module glue into bindings/js/wasm/. Installs what is missing: the rustup target, and
-# wasm-bindgen-cli with `cargo install --locked` (built from source: nothing prebuilt is
-# downloaded). Prints the size of the .wasm, raw and gzipped.
+# module glue into bindings/js/wasm/; then the same with the `security` feature into
+# bindings/js/wasm-security/ (the subpath `idn-hostname/security`). Installs what is missing:
+# the rustup target, and wasm-bindgen-cli with `cargo install --locked` (built from source:
+# nothing prebuilt is downloaded). Prints the size of each .wasm, raw and gzipped.
 #
 #   bindings/js/build.sh
 set -euo pipefail
@@ -31,16 +32,25 @@ if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   rustup target add wasm32-unknown-unknown
 fi
 
-say "cargo build -p idn-hostname-js --target wasm32-unknown-unknown --profile wasm"
-cargo build -p idn-hostname-js --target wasm32-unknown-unknown --profile wasm
-rm -rf "$here/wasm"
-# --experimental-reset-state-function: `__wbg_reset_state()`, a fresh instance after a trap.
-wasm-bindgen --target web --no-typescript --experimental-reset-state-function --out-dir "$here/wasm" \
-  "$target/wasm32-unknown-unknown/wasm/idn_hostname_js.wasm"
+# Two modules: the formats (wasm/, the package's main entry) and, with the crate's `security`
+# feature, the UTS #39 layer (wasm-security/, the subpath `idn-hostname/security`): the security
+# tables would make the formats' module half as large again (README, "Security").
+build() { # build <out-dir> [cargo features]
+  local out="$1"
+  shift
+  say "cargo build -p idn-hostname-js --target wasm32-unknown-unknown --profile wasm $*"
+  cargo build -p idn-hostname-js --target wasm32-unknown-unknown --profile wasm "$@"
+  rm -rf "$here/$out"
+  # --experimental-reset-state-function: `__wbg_reset_state()`, a fresh instance after a trap.
+  wasm-bindgen --target web --no-typescript --experimental-reset-state-function --out-dir "$here/$out" \
+    "$target/wasm32-unknown-unknown/wasm/idn_hostname_js.wasm"
+  local wasm="$here/$out/idn_hostname_js_bg.wasm"
+  local raw gz
+  raw=$(wc -c < "$wasm")
+  gz=$(gzip -9 -c "$wasm" | wc -c)
+  awk -v f="bindings/js/$out/idn_hostname_js_bg.wasm" -v raw="$raw" -v gz="$gz" 'BEGIN { printf "build.sh: %s: %d bytes (%.1f KiB), gzip -9: %d bytes (%.1f KiB)\n", f, raw, raw / 1024, gz, gz / 1024 }' >&2
+}
+build wasm
+build wasm-security --features security
 
 cp LICENSE-MIT LICENSE-APACHE "$here/"
-
-wasm="$here/wasm/idn_hostname_js_bg.wasm"
-raw=$(wc -c < "$wasm")
-gz=$(gzip -9 -c "$wasm" | wc -c)
-awk -v raw="$raw" -v gz="$gz" 'BEGIN { printf "build.sh: bindings/js/wasm/idn_hostname_js_bg.wasm: %d bytes (%.1f KiB), gzip -9: %d bytes (%.1f KiB)\n", raw, raw / 1024, gz, gz / 1024 }' >&2

@@ -23,13 +23,15 @@ mod output;
 use std::ffi::OsString;
 use std::fmt;
 use std::io::{self, BufWriter, IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, ValueEnum};
-use idn_hostname::{Options, uts46};
+use idn_hostname::security::{DisplayPolicy, LookalikeError, LookalikeSet};
+use idn_hostname::{Options, check_idn_hostname, uts46};
 
 use lines::{Line, Lines, MAX_LINE};
-use output::{Conversion, Source, Summary, Verdict};
+use output::{Conversion, Extra, Source, Summary, Verdict};
 
 const LONG_ABOUT: &str = "\
 Checks each NAME (or, with none, each line of standard input, as it streams in) as a JSON \
@@ -47,8 +49,9 @@ const AFTER_HELP: &str = "\
 Reading standard input with standard error on a terminal, a count of the lines read is shown \
 there once the input passes 200000 lines.
 
-Exit status: 0 when every name judged is valid, 1 when any is invalid, 2 on a usage error, an \
-unreadable standard input or an error writing standard output. When standard output is closed \
+Exit status: 0 when every name judged is valid, 1 when any is invalid (or, with --lookalike-of, \
+imitates a trusted name), 2 on a usage error (an unreadable or invalid --lookalike-of FILE \
+included), an unreadable standard input or an error writing standard output. When standard output is closed \
 by its reader (`| head`), the command stops quietly, with the status of the names judged until \
 then: 1 if one of them was invalid, 0 otherwise.
 
@@ -58,6 +61,7 @@ Examples:
   idn-hostname --summary < one-million-names.txt
   idn-hostname --invalid --summary --format hostname < zone-names.txt
   idn-hostname --to-ascii Bücher.example faß.de
+  idn-hostname --display --lookalike-of trusted.txt раураl.com bücher.example
   printf 'a.example\\nb..example\\n' | idn-hostname --json";
 
 /// Checks host names (JSON Schema `idn-hostname` or `hostname`), or converts them with UTS #46.
@@ -139,6 +143,105 @@ struct Cli {
     /// A departure from the `idn-hostname` format, for checks only.
     #[arg(long, conflicts_with_all = ["to_ascii", "to_unicode"])]
     uts46_mapping: bool,
+
+    /// Show each valid name as a careful browser would (UTS #39): each label in Unicode, or as
+    /// its A-label with the reasons' codes.
+    ///
+    /// Text: `NAME: valid; shown as SHOWN (label N "LABEL": a-label for CODE, ...)`. JSON adds
+    /// "display" (the name as shown) and "display_labels" ([{"label","form","reasons"}]), null
+    /// for an invalid name. The name is checked as an `idn-hostname`, with no departure.
+    #[arg(long, conflicts_with_all = [
+        "format", "to_ascii", "to_unicode", "trailing_dot", "underscore", "numeric_tld",
+        "uts46_mapping",
+    ])]
+    display: bool,
+
+    /// With --display: whose display policy [default: chromium].
+    #[arg(long, value_enum, value_name = "POLICY", requires = "display")]
+    policy: Option<Policy>,
+
+    /// Flag each valid name whose UTS #39 skeleton is that of a name in FILE without being it.
+    ///
+    /// FILE: trusted names, one a line (valid `idn-hostname`s; empty lines and lines starting
+    /// with `#` are skipped). Text adds `; imitates "TRUSTED"`, JSON "lookalike_of" (the trusted
+    /// name or null). A flagged name makes the exit status 1.
+    #[arg(long, value_name = "FILE", value_parser = clap::value_parser!(PathBuf),
+          conflicts_with_all = ["to_ascii", "to_unicode"])]
+    lookalike_of: Option<PathBuf>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Policy {
+    /// Chromium's model (`DisplayPolicy::new`): Highly Restrictive.
+    Chromium,
+    /// Firefox's default (`DisplayPolicy::moderate`): Moderately Restrictive.
+    Firefox,
+}
+
+/// What the security options ask of each valid name.
+struct Security {
+    display: Option<DisplayPolicy>,
+    lookalikes: Option<LookalikeSet>,
+}
+
+impl Security {
+    /// The verdict of `name` and what the security options add to it.
+    fn judge<'a>(&'a self, mode: Mode, name: &'a str) -> (Verdict, Extra<'a>) {
+        let (verdict, display) = match self.display {
+            Some(policy) => match policy.verdict(name) {
+                Ok(shown) => (Verdict::Valid, Some(Some(shown))),
+                Err(e) => (Verdict::Invalid(e), Some(None)),
+            },
+            None => (mode.judge(name), None),
+        };
+        let lookalike = self
+            .lookalikes
+            .as_ref()
+            .map(|set| verdict.is_valid().then(|| set.lookup(name)).flatten());
+        (verdict, Extra { display, lookalike })
+    }
+
+    /// What the options add to an input that is not judged (not UTF-8, too long).
+    fn none(&self) -> Extra<'static> {
+        Extra {
+            display: self.display.map(|_| None),
+            lookalike: self.lookalikes.as_ref().map(|_| None),
+        }
+    }
+}
+
+/// The trusted names of `--lookalike-of FILE`, or the usage error's first line.
+fn read_trusted(path: &Path) -> Result<LookalikeSet, String> {
+    let at = |what: fmt::Arguments<'_>| format!("--lookalike-of {}: {what}", path.display());
+    let bytes = std::fs::read(path).map_err(|e| at(format_args!("cannot read it: {e}")))?;
+    let mut names = Vec::new();
+    for (i, line) in bytes.split(|&b| b == b'\n').enumerate() {
+        let n = i + 1;
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        let line = std::str::from_utf8(line).map_err(|e| {
+            at(format_args!(
+                "line {n} is not UTF-8 (byte {})",
+                e.valid_up_to()
+            ))
+        })?;
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        check_idn_hostname(line).map_err(|e| {
+            at(format_args!(
+                "line {n}: {line:?} is not a valid idn-hostname: {e}"
+            ))
+        })?;
+        names.push((n, line));
+    }
+    LookalikeSet::new(names.iter().map(|&(_, name)| name)).map_err(|e| {
+        let (LookalikeError::InvalidName(name, _) | LookalikeError::TooManyMarks(name)) = &e;
+        let n = names
+            .iter()
+            .find(|&&(_, l)| l == name)
+            .map_or(0, |&(n, _)| n);
+        at(format_args!("line {n}: {e}"))
+    })
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -207,20 +310,45 @@ enum Failure {
 }
 
 /// Prints what the options ask for about each name, and counts it.
-struct Sink<W: Write> {
+struct Sink<'s, W: Write> {
     out: W,
+    security: &'s Security,
     json: bool,
     print: Print,
     conversion: Conversion,
     summary: Summary,
 }
 
-impl<W: Write> Sink<W> {
-    fn take(&mut self, name: &str, source: Source, verdict: &Verdict) -> Result<(), Failure> {
-        self.summary.add(verdict);
+impl<W: Write> Sink<'_, W> {
+    /// Judges `name` and takes its verdict.
+    fn judge(&mut self, mode: Mode, name: &str, source: Source) -> Result<(), Failure> {
+        let security = self.security;
+        let (verdict, extra) = security.judge(mode, name);
+        self.take(name, source, &verdict, &extra)
+    }
+
+    /// Takes the verdict of an input that could not be judged (not UTF-8, too long).
+    fn take_unjudged(
+        &mut self,
+        name: &str,
+        source: Source,
+        verdict: &Verdict,
+    ) -> Result<(), Failure> {
+        let extra = self.security.none();
+        self.take(name, source, verdict, &extra)
+    }
+
+    fn take(
+        &mut self,
+        name: &str,
+        source: Source,
+        verdict: &Verdict,
+        extra: &Extra<'_>,
+    ) -> Result<(), Failure> {
+        self.summary.add(verdict, extra);
         let print = match self.print {
             Print::All => true,
-            Print::Invalid => !verdict.is_valid(),
+            Print::Invalid => !verdict.is_valid() || extra.is_lookalike(),
             Print::None => false,
         };
         if print {
@@ -231,6 +359,7 @@ impl<W: Write> Sink<W> {
                 name,
                 source,
                 verdict,
+                extra,
             )
             .map_err(Failure::Write)?;
         }
@@ -291,25 +420,25 @@ fn preview(head: &[u8]) -> String {
 }
 
 fn judge_arguments<W: Write>(
-    sink: &mut Sink<W>,
+    sink: &mut Sink<'_, W>,
     mode: Mode,
     names: &[OsString],
 ) -> Result<(), Failure> {
     for (i, name) in names.iter().enumerate() {
         let source = Source::Argument(i + 1);
         match name.to_str() {
-            Some(name) => sink.take(name, source, &mode.judge(name))?,
+            Some(name) => sink.judge(mode, name, source)?,
             None => {
                 let bytes = name.as_encoded_bytes();
                 let at = std::str::from_utf8(bytes).map_or_else(|e| e.valid_up_to(), |_| 0);
-                sink.take(&name.to_string_lossy(), source, &Verdict::NotUtf8 { at })?;
+                sink.take_unjudged(&name.to_string_lossy(), source, &Verdict::NotUtf8 { at })?;
             }
         }
     }
     Ok(())
 }
 
-fn judge_stdin<W: Write>(sink: &mut Sink<W>, mode: Mode) -> Result<(), Failure> {
+fn judge_stdin<W: Write>(sink: &mut Sink<'_, W>, mode: Mode) -> Result<(), Failure> {
     let stdin = io::stdin();
     if stdin.is_terminal() {
         say(format_args!(
@@ -337,17 +466,17 @@ fn judge_stdin<W: Write>(sink: &mut Sink<W>, mode: Mode) -> Result<(), Failure> 
         let source = Source::Line(n);
         match line {
             Line::Text(bytes) => match std::str::from_utf8(bytes) {
-                Ok(name) => sink.take(name, source, &mode.judge(name))?,
+                Ok(name) => sink.judge(mode, name, source)?,
                 Err(e) => {
                     let verdict = Verdict::NotUtf8 {
                         at: e.valid_up_to(),
                     };
-                    sink.take(&String::from_utf8_lossy(bytes), source, &verdict)?;
+                    sink.take_unjudged(&String::from_utf8_lossy(bytes), source, &verdict)?;
                 }
             },
             Line::TooLong { head, len } => {
                 let verdict = Verdict::LineTooLong { len, max: MAX_LINE };
-                sink.take(&preview(head), source, &verdict)?;
+                sink.take_unjudged(&preview(head), source, &verdict)?;
             }
         }
     }
@@ -417,12 +546,29 @@ fn main() -> ExitCode {
         (true, false, false) => Print::None,
         (_, true, false) | (false, false, false) => Print::All,
     };
+    let lookalikes = match cli.lookalike_of.as_deref().map(read_trusted).transpose() {
+        Ok(set) => set,
+        Err(what) => {
+            say(format_args!(
+                "idn-hostname: {what}\ntry 'idn-hostname --help'\n"
+            ));
+            return ExitCode::from(2);
+        }
+    };
+    let security = Security {
+        display: cli.display.then(|| match cli.policy {
+            Some(Policy::Firefox) => DisplayPolicy::moderate(),
+            Some(Policy::Chromium) | None => DisplayPolicy::new(),
+        }),
+        lookalikes,
+    };
     let mut sink = Sink {
         out: BufWriter::new(io::stdout().lock()),
+        security: &security,
         json: cli.json,
         print,
         conversion: mode.conversion(),
-        summary: Summary::default(),
+        summary: Summary::new(security.lookalikes.is_some()),
     };
     let mut result = if cli.names.is_empty() {
         judge_stdin(&mut sink, mode)
@@ -439,7 +585,7 @@ fn main() -> ExitCode {
     if !matches!(result, Err(Failure::Write(_))) {
         result = result.and(sink.flush());
     }
-    let judged = ExitCode::from(u8::from(sink.summary.any_invalid()));
+    let judged = ExitCode::from(u8::from(sink.summary.any_failed()));
     match result {
         Ok(()) => judged,
         // A closed pipe (`| head`) is the reader's choice, not a failure of the check.

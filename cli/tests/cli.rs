@@ -7,7 +7,8 @@
 
 mod common;
 use common::{
-    BIN, Shape, check_shape, json_lines, read_data, run, run_json, run_with, stdout_lines,
+    BIN, Security, Shape, check_shape_with, json_lines, read_data, run, run_json, run_with,
+    stdout_lines,
 };
 
 use std::io::{BufRead, BufReader, Write};
@@ -1009,19 +1010,37 @@ fn the_readme_json_examples_have_the_shape_the_tests_check() {
         .nth(1)
         .and_then(|b| b.split("\n```").next())
         .expect("a ```json block in the section");
+    // The README's trusted.txt of the --lookalike-of examples.
+    assert!(section.contains("(`trusted.txt` holding `paypal.com`)"));
+    let trusted = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("readme-trusted.txt");
+    std::fs::write(&trusted, "paypal.com\n").unwrap();
+    let trusted = trusted.to_str().unwrap();
     let mut codes = std::collections::BTreeSet::new();
     let mut shapes = std::collections::BTreeSet::new();
     for example in block.lines().filter(|l| !l.is_empty()) {
         let value: Value =
             serde_json::from_str(example).unwrap_or_else(|e| panic!("{e}: {example}"));
-        let (shape, args) = if value.get("ascii").is_some() {
+        let (shape, mut args) = if value.get("ascii").is_some() {
             (Shape::ToAscii, vec!["--json", "--to-ascii"])
         } else if value.get("unicode").is_some() {
             (Shape::ToUnicode, vec!["--json", "--to-unicode"])
         } else {
             (Shape::Check, vec!["--json"])
         };
-        check_shape(&value, shape);
+        let security = Security {
+            display: value.get("display").is_some(),
+            lookalike: value.get("lookalike_of").is_some()
+                || value["summary"].get("lookalikes").is_some(),
+        };
+        if security.display {
+            args.push("--display");
+            shapes.insert("display");
+        }
+        if security.lookalike {
+            args.extend(["--lookalike-of", trusted]);
+            shapes.insert("lookalike");
+        }
+        check_shape_with(&value, shape, security);
         if value.get("summary").is_some() {
             shapes.insert("summary");
             continue;
@@ -1040,7 +1059,6 @@ fn the_readme_json_examples_have_the_shape_the_tests_check() {
             continue; // the name shown is not the input
         }
         let name = value["name"].as_str().unwrap();
-        let mut args = args;
         args.extend(["--", name]);
         let (_, got) = run_json(&args, b"");
         assert_eq!(got[0]["valid"], value["valid"], "{example}");
@@ -1048,9 +1066,19 @@ fn the_readme_json_examples_have_the_shape_the_tests_check() {
         assert_eq!(got[0]["error"]["hint"], value["error"]["hint"], "{example}");
         assert_eq!(got[0].get("ascii"), value.get("ascii"), "{example}");
         assert_eq!(got[0].get("unicode"), value.get("unicode"), "{example}");
+        for key in ["display", "display_labels", "lookalike_of"] {
+            assert_eq!(got[0].get(key), value.get(key), "{key}: {example}");
+        }
     }
-    // An example of each case of issue 14.
-    for shape in ["check", "ascii", "unicode", "summary"] {
+    // An example of each case of issue 14, and of the security options (issue 28).
+    for shape in [
+        "check",
+        "ascii",
+        "unicode",
+        "summary",
+        "display",
+        "lookalike",
+    ] {
         assert!(shapes.contains(shape), "no {shape} example");
     }
     for code in ["valid", "not-utf-8", "line-too-long"] {
@@ -1102,5 +1130,35 @@ fn the_readme_first_command_shows_the_command_verdicts() {
         assert_eq!(verdict(readme), want, "README: {readme}");
         assert_eq!(verdict(got), want, "command: {got}");
     }
+    assert_eq!(output.status.code(), Some(1));
+}
+
+/// The package README's `--display --lookalike-of` text example (section "Display and
+/// lookalikes") shows the command's lines, with `trusted.txt` holding `paypal.com` as it says.
+#[test]
+fn the_readme_display_example_shows_the_command_lines() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let section = readme
+        .split("\n## Display and lookalikes")
+        .nth(1)
+        .expect("a \"Display and lookalikes\" section");
+    assert!(section.contains("With `trusted.txt` holding `paypal.com`"));
+    let (_, rest) = section
+        .split_once("\nidn-hostname --display --lookalike-of trusted.txt ")
+        .unwrap();
+    let (names, rest) = rest.split_once('\n').unwrap();
+    let shown: Vec<&str> = rest
+        .split_once("```text\n")
+        .and_then(|(_, r)| r.split_once("\n```"))
+        .map(|(block, _)| block.lines().collect())
+        .unwrap();
+    let trusted =
+        std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("readme-trusted-text.txt");
+    std::fs::write(&trusted, "paypal.com\n").unwrap();
+    let mut args = vec!["--display", "--lookalike-of", trusted.to_str().unwrap()];
+    args.extend(names.split_whitespace());
+    let output = run(&args, b"");
+    assert_eq!(stdout_lines(&output), shown);
     assert_eq!(output.status.code(), Some(1));
 }

@@ -29,12 +29,13 @@ const REPORT: &str = "max-rss-kib:";
 const BOUND_KIB: i64 = 64 * 1024;
 
 /// Every mode, each with what it must print for the huge line followed by `www.example.com`.
-const MODES: [&[&str]; 5] = [
+const MODES: [&[&str]; 6] = [
     &["--summary"],
     &["--json"],
     &["--to-ascii"],
     &["--to-unicode", "--json"],
     &["--summary", "--json", "--to-ascii"],
+    &["--display", "--json"],
 ];
 
 fn wrapper() -> ExitCode {

@@ -5,66 +5,11 @@
 // Every rule is the crate's.
 
 import * as glue from '../wasm/idn_hostname_js.js';
+import { HostnameError, describe, loadWasm, loneSurrogate, plainError, requireString } from './shared.js';
 
-const WASM_FILE = new URL('../wasm/idn_hostname_js_bg.wasm', import.meta.url);
+export { HostnameError };
 
-async function wasmBytes() {
-  if (typeof process === 'object' && process?.versions?.node && WASM_FILE.protocol === 'file:') {
-    // Hidden from bundlers: a browser build never takes this branch.
-    const { readFile } = await import(/* webpackIgnore: true */ /* @vite-ignore */ 'node:fs/promises');
-    return readFile(WASM_FILE);
-  }
-  const response = await fetch(WASM_FILE);
-  if (!response.ok) {
-    throw new Error(`idn-hostname: cannot load ${WASM_FILE}: HTTP ${response.status}`);
-  }
-  return response.arrayBuffer();
-}
-
-// Compiled once; instantiated again after a trap (see `guarded`).
-const wasmModule = await WebAssembly.compile(await wasmBytes());
-glue.initSync({ module: wasmModule });
-
-// A trap (a Rust panic is `unreachable` with panic = "abort"; running out of memory is one too)
-// leaves the instance's stack and allocator in an unknown state: the instance is dropped and a
-// fresh one takes its place, so the next call works. The caller gets the error.
-function guarded(call) {
-  try {
-    return call();
-  } catch (error) {
-    if (error instanceof WebAssembly.RuntimeError || error instanceof RangeError) {
-      glue.__wbg_reset_state();
-      throw new Error(
-        `idn-hostname: the WebAssembly instance failed (${error.message}); a new instance replaces it`,
-        { cause: error },
-      );
-    }
-    throw error;
-  }
-}
-
-function describe(value) {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  switch (typeof value) {
-    case 'undefined':
-      return 'undefined';
-    case 'number':
-    case 'bigint':
-    case 'boolean':
-      return `${typeof value} ${String(value)}`;
-    case 'object':
-      return `an object (${Object.prototype.toString.call(value)})`;
-    default:
-      return typeof value;
-  }
-}
-
-function requireString(value, fn) {
-  if (typeof value !== 'string') {
-    throw new TypeError(`${fn}: the name must be a string, got ${describe(value)}`);
-  }
-}
+const guarded = await loadWasm(glue, new URL('../wasm/idn_hostname_js_bg.wasm', import.meta.url));
 
 function readOptions(options, fn, flags) {
   if (options === undefined) return null;
@@ -152,54 +97,6 @@ function uts46Bits(options, fn) {
     if (read[key]) bits |= bit;
   }
   return bits;
-}
-
-// A lone surrogate: a high surrogate not followed by a low one, or a low one not preceded by a
-// high one. JavaScript strings are UTF-16 code units and may hold them; they are no Unicode
-// scalar value (Unicode 3.9 D76), so no Rust string, and no host name, can hold one.
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-function loneSurrogate(s) {
-  if (s.isWellFormed()) return null;
-  const offset = s.search(LONE_SURROGATE);
-  const codePoint = `U+${s.charCodeAt(offset).toString(16).toUpperCase()}`;
-  return {
-    code: 'lone-surrogate',
-    message: `name: ${codePoint} at index ${offset} is a lone surrogate, not a Unicode scalar value (Unicode 3.9 D76)`,
-    label: null,
-    labelIndex: null,
-    offset,
-    codePoint,
-    hint: null,
-  };
-}
-
-function plainError(e) {
-  const error = {
-    code: e.code,
-    message: e.message,
-    label: e.label ?? null,
-    labelIndex: e.labelIndex ?? null,
-    offset: e.offset,
-    codePoint: e.codePoint ?? null,
-    hint: e.hintCode == null ? null : { code: e.hintCode, suggestion: e.hintSuggestion ?? null },
-  };
-  e.free();
-  return error;
-}
-
-/** The error thrown by `toAscii` and `toUnicode`: a `check*` result as an `Error`. */
-export class HostnameError extends Error {
-  constructor(details) {
-    super(details.message);
-    this.name = 'HostnameError';
-    this.code = details.code;
-    this.label = details.label;
-    this.labelIndex = details.labelIndex;
-    this.offset = details.offset;
-    this.codePoint = details.codePoint;
-    this.hint = details.hint;
-  }
 }
 
 /** The error thrown by `uts46.toAscii`: every UTS #46 status recorded. */

@@ -14,6 +14,9 @@
 use idn_hostname::{BidiScope, Options, uts46};
 use wasm_bindgen::prelude::wasm_bindgen;
 
+#[cfg(feature = "security")]
+mod security;
+
 /// The options object of the JavaScript API, as bits (`js/index.js` builds them): one call
 /// crosses the boundary with a number, not an object to read field by field.
 const TRAILING_DOT: u32 = 1;

@@ -91,3 +91,21 @@ export function utf16Index(s, bytes) {
   }
   return i;
 }
+
+// The command line's JSON lines for `names` (one a line on standard input; names holding CR or
+// LF cannot go that way and are left out by the caller) with the extra arguments `args`
+// (`--display`, `--lookalike-of FILE`, ...).
+export function crateLines(args, names) {
+  const out = spawnSync(CLI, ['--json', ...args], {
+    input: names.map((n) => n + '\n').join(''),
+    encoding: 'utf8',
+    maxBuffer: 1 << 30,
+  });
+  if (out.error) throw out.error;
+  if (out.status === 2) throw new Error(`idn-hostname ${args.join(' ')}: ${out.stderr}`);
+  const lines = out.stdout.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l));
+  if (lines.length !== names.length) {
+    throw new Error(`the command line gave ${lines.length} verdicts for ${names.length} names`);
+  }
+  return lines;
+}

@@ -13,6 +13,7 @@ import {
   type HostnameErrorDetails,
 } from 'idn-hostname';
 import { addFormats } from 'idn-hostname/ajv';
+import { addSecurityFormats, displayName, LookalikeSet, type DisplayResult } from 'idn-hostname/security';
 import { hostname, idnHostname } from 'idn-hostname/zod';
 import { Ajv } from 'ajv';
 import { z } from 'zod';
@@ -33,4 +34,13 @@ const ajv: Ajv = addFormats(new Ajv());
 const Schema = z.object({ host: hostname(), idn: idnHostname({ uts46Mapping: true }).optional() });
 const parsed: { host: string; idn?: string | undefined } = Schema.parse({ host: 'a.com' });
 
+const shown: DisplayResult = displayName('bücher.example', { policy: 'firefox' });
+const shownString: string | null = shown.display;
+const reasons: string[] | undefined = shown.labels?.[0]?.reasons;
+const set = new LookalikeSet(['paypal.com']);
+const imitated: string | null = set.lookup('paypa1.com');
+set.free();
+const withSecurity: Ajv = addSecurityFormats(new Ajv());
+
+export { shownString, reasons, imitated, withSecurity };
 export { yes, offset, ascii, converted, value, codes, thrown, ajv, parsed };

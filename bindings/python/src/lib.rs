@@ -11,6 +11,7 @@
 //! `PanicException`, and the crate denies the constructs that panic.
 
 mod arrow;
+mod security;
 
 use std::borrow::Cow;
 
@@ -26,13 +27,13 @@ pub(crate) const LONE_SURROGATE: &str = "lone-surrogate";
 
 /// What a Python argument holds: a string of Unicode scalar values, or a lone surrogate at a
 /// code point index.
-enum Text<'a> {
+pub(crate) enum Text<'a> {
     Str(Cow<'a, str>),
     LoneSurrogate { index: usize, code_point: u32 },
 }
 
 /// The text of `obj`, a `str` (or a subclass of it); a `TypeError` naming the type otherwise.
-fn text<'a>(obj: &'a Bound<'_, PyAny>) -> PyResult<Text<'a>> {
+pub(crate) fn text<'a>(obj: &'a Bound<'_, PyAny>) -> PyResult<Text<'a>> {
     let s = obj.cast::<PyString>().map_err(|_| {
         let type_name = obj
             .get_type()
@@ -102,14 +103,14 @@ fn u_plus(code_point: u32) -> String {
 }
 
 /// The number of code points in the first `offset` bytes of `s`: the index Python uses.
-fn char_index(s: &str, offset: usize) -> usize {
+pub(crate) fn char_index(s: &str, offset: usize) -> usize {
     s.get(..offset).map_or(0, |head| head.chars().count())
 }
 
 /// A `HostnameError(message, code, label, label_index, offset, code_point, hint_code,
 /// hint_suggestion)`.
 #[allow(clippy::too_many_arguments)]
-fn hostname_error(
+pub(crate) fn hostname_error(
     py: Python<'_>,
     message: String,
     code: &str,
@@ -138,7 +139,7 @@ fn hostname_error(
 }
 
 /// The `HostnameError` for a lone surrogate at `index`.
-fn lone_surrogate_error(py: Python<'_>, index: usize, code_point: u32) -> PyErr {
+pub(crate) fn lone_surrogate_error(py: Python<'_>, index: usize, code_point: u32) -> PyErr {
     let message = format!(
         "name: {} at index {index} is a lone surrogate, not a Unicode scalar value: no host name can hold it (Unicode section 3.9, D76)",
         u_plus(code_point)
@@ -156,7 +157,7 @@ fn lone_surrogate_error(py: Python<'_>, index: usize, code_point: u32) -> PyErr 
 }
 
 /// The `HostnameError` for the crate's `err` on the name `seen` (the input, or its mapping).
-fn crate_error(py: Python<'_>, err: &Error, seen: Option<&str>) -> PyErr {
+pub(crate) fn crate_error(py: Python<'_>, err: &Error, seen: Option<&str>) -> PyErr {
     let label_index = err.label_index();
     hostname_error(
         py,
@@ -484,6 +485,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(uts46_to_unicode, m)?)?;
     m.add_function(wrap_pyfunction!(arrow::arrow_validate, m)?)?;
     m.add_class::<arrow::ArrowResult>()?;
+    m.add_function(wrap_pyfunction!(security::display, m)?)?;
+    m.add_class::<security::LookalikeSet>()?;
     m.add("UNICODE_VERSION", "18.0.0")?;
     m.add("LONE_SURROGATE", LONE_SURROGATE)?;
     Ok(())

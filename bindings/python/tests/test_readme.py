@@ -16,9 +16,9 @@ SNIPPETS = re.findall(r"^```python\n(.*?)^```$", README.read_text(encoding="utf-
 
 
 def test_the_readme_has_its_snippets():
-    # One for each section: check, errors, options, convert, jsonschema, pyarrow, Polars,
-    # DuckDB, PySpark.
-    assert len(SNIPPETS) == 9
+    # One for each section: check, errors, options, convert, jsonschema, security, pyarrow,
+    # Polars, DuckDB, PySpark.
+    assert len(SNIPPETS) == 10
 
 
 @pytest.mark.parametrize("snippet", SNIPPETS, ids=[f"snippet{i + 1}" for i in range(len(SNIPPETS))])

@@ -89,15 +89,34 @@ impl Shape {
     }
 }
 
+/// Which keys the security options add to a JSON line: `display` and `display_labels` for
+/// `--display`, `lookalike_of` for `--lookalike-of` (and `lookalikes` in the summary).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Security {
+    pub display: bool,
+    pub lookalike: bool,
+}
+
+impl Security {
+    /// The keys the command adds with `args`.
+    pub fn of(args: &[&str]) -> Security {
+        Security {
+            display: args.contains(&"--display"),
+            lookalike: args.contains(&"--lookalike-of"),
+        }
+    }
+}
+
 /// Every line of the command's standard output, parsed and checked against the documented
 /// shape of `args`' mode.
 pub fn json_lines(args: &[&str], output: &Output) -> Vec<Value> {
     let shape = Shape::of(args);
+    let security = Security::of(args);
     stdout_lines(output)
         .iter()
         .map(|l| {
             let value = serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}"));
-            check_shape(&value, shape);
+            check_shape_with(&value, shape, security);
             value
         })
         .collect()
@@ -142,13 +161,34 @@ fn null_or_positive(v: &Value) -> bool {
 /// - the summary: `{"summary": {"names", "valid", "invalid", "by_code": {code: count}}}` with
 ///   names = valid + invalid and the counts adding up to invalid.
 pub fn check_shape(v: &Value, shape: Shape) {
+    check_shape_with(v, shape, Security::default());
+}
+
+/// [`check_shape`] with the keys of the security options (README, "JSON output"):
+///
+/// - `--display`: `display` (the name as shown: a string when valid, null otherwise) and
+///   `display_labels` (when valid, one object per label of the name shown, with `label` (a
+///   string), `form` (`ascii`, `unicode` or `a-label`) and `reasons` (kebab-case codes, not
+///   empty exactly when the form is `a-label`); null otherwise);
+/// - `--lookalike-of`: `lookalike_of` (a string, or null; null when invalid); the summary adds
+///   `lookalikes`, at most the valid names.
+pub fn check_shape_with(v: &Value, shape: Shape, security: Security) {
     let object = v
         .as_object()
         .unwrap_or_else(|| panic!("not an object: {v}"));
     if let Some(summary) = object.get("summary") {
         assert_eq!(keys(object), ["summary"], "{v}");
         let s = summary.as_object().unwrap();
-        assert_eq!(keys(s), ["by_code", "invalid", "names", "valid"], "{v}");
+        if security.lookalike {
+            assert_eq!(
+                keys(s),
+                ["by_code", "invalid", "lookalikes", "names", "valid"],
+                "{v}"
+            );
+            assert!(s["lookalikes"].as_u64().unwrap() <= s["valid"].as_u64().unwrap());
+        } else {
+            assert_eq!(keys(s), ["by_code", "invalid", "names", "valid"], "{v}");
+        }
         let n = |k: &str| {
             s[k].as_u64()
                 .unwrap_or_else(|| panic!("{k} not a count: {v}"))
@@ -168,6 +208,18 @@ pub fn check_shape(v: &Value, shape: Shape) {
         .unwrap_or_else(|| panic!("valid: {v}"));
     assert!(object["name"].is_string(), "name: {v}");
     let mut want = vec!["name", "valid"];
+    if security.display {
+        want.extend(["display", "display_labels"]);
+        check_display(v, valid);
+    }
+    if security.lookalike {
+        want.push("lookalike_of");
+        let of = &object["lookalike_of"];
+        assert!(
+            of.is_null() || (valid && of.is_string()),
+            "lookalike_of: {v}"
+        );
+    }
     match shape {
         Shape::Check => {}
         Shape::ToAscii => {
@@ -268,4 +320,36 @@ pub fn check_shape(v: &Value, shape: Shape) {
     }
     want.sort_unstable();
     assert_eq!(keys(object), want, "{v}");
+}
+
+/// The `display` and `display_labels` of a line (see [`check_shape_with`]).
+fn check_display(v: &Value, valid: bool) {
+    let (display, labels) = (&v["display"], &v["display_labels"]);
+    if !valid {
+        assert!(display.is_null() && labels.is_null(), "display: {v}");
+        return;
+    }
+    let display = display.as_str().unwrap_or_else(|| panic!("display: {v}"));
+    let labels = labels
+        .as_array()
+        .unwrap_or_else(|| panic!("display_labels: {v}"));
+    assert_eq!(
+        display.split('.').count(),
+        labels.len(),
+        "display_labels: {v}"
+    );
+    for label in labels {
+        let l = label.as_object().unwrap_or_else(|| panic!("label: {v}"));
+        assert_eq!(keys(l), ["form", "label", "reasons"], "label: {v}");
+        assert!(l["label"].is_string(), "label: {v}");
+        let form = l["form"].as_str().unwrap_or_else(|| panic!("form: {v}"));
+        assert!(["ascii", "unicode", "a-label"].contains(&form), "form: {v}");
+        let reasons = l["reasons"]
+            .as_array()
+            .unwrap_or_else(|| panic!("reasons: {v}"));
+        assert_eq!(reasons.is_empty(), form != "a-label", "reasons: {v}");
+        for r in reasons {
+            assert!(is_kebab(r.as_str().unwrap_or("")), "reason: {v}");
+        }
+    }
 }

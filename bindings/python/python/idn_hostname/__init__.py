@@ -23,7 +23,8 @@ case and width with UTS #46 before the IDNA2008 rules). The defaults are exactly
 A non-``str`` argument raises ``TypeError`` naming its type.
 
 Integrations: ``idn_hostname.jsonschema`` (python-jsonschema), ``idn_hostname.arrow`` (Arrow
-columns: pyarrow, Polars, DuckDB, Spark), ``idn_hostname.uts46`` (UTS #46 ToASCII, ToUnicode).
+columns: pyarrow, Polars, DuckDB, Spark), ``idn_hostname.uts46`` (UTS #46 ToASCII, ToUnicode),
+``idn_hostname.security`` (UTS #39: the display verdict and lookalikes of trusted names).
 """
 
 from __future__ import annotations
