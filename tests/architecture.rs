@@ -18,7 +18,8 @@ const LAYERS: &[&[&str]] = &[
     &["formats"],
     &["convert"],
     &["newtypes"],
-    &["json", "security"],
+    &["security"],
+    &["json"],
 ];
 
 /// Modules of the unit tests only (`#[cfg(test)]` in `src/lib.rs`), which any test may read.
