@@ -6,17 +6,18 @@ const $ = (id) => document.getElementById(id);
 const summary = $('summary');
 const progress = $('progress');
 
+// One WebAssembly module for both entry points: index.html's import map points the formats'
+// glue at the security module's, and the package loads a glue once, so `idn-hostname/security`
+// is imported first (its .wasm is the one fetched), then `idn-hostname` over the same instance.
 let idn;
+let security;
 try {
+  security = await import('./idn-hostname/js/security.js');
   idn = await import('./idn-hostname/js/index.js');
 } catch (error) {
   summary.textContent = `The checker could not load: ${error.message}`;
   throw error;
 }
-
-// The UTS #39 layer (issue 28), when the package exports it.
-const HAS_DISPLAY = typeof idn.displayName === 'function';
-const HAS_LOOKALIKE = typeof idn.lookalikeOf === 'function';
 
 const PAGE_SIZE = 50;
 // A large paste is checked in slices of this many milliseconds, the page answering between them.
@@ -61,6 +62,7 @@ const UTS46_CONTROLS = [
 const DEFAULTS = {};
 for (const id of [...FORMAT_CONTROLS, ...UTS46_CONTROLS]) DEFAULTS[id] = $(id).defaultChecked;
 DEFAULTS.bidiScope = 'domain-name';
+DEFAULTS.policy = 'chromium';
 
 // The options of the formats; undefined when every one is at its default (the formats exactly),
 // which spares the package reading an object for each name.
@@ -77,6 +79,35 @@ function uts46Options() {
   return options;
 }
 
+// The trusted names of the lookalike check: the lines of their box, empty lines and lines
+// starting with # skipped (as the command line reads its --lookalike-of FILE), in the crate's
+// LookalikeSet; a name it refuses is said in the box's status, with its line.
+let trusted = { text: null, count: 0, set: null, error: null };
+
+function trustedSet() {
+  const text = $('trusted').value;
+  if (text === trusted.text) return trusted;
+  trusted.set?.free();
+  const lines = splitLines(text)
+    .map((name, i) => ({ name, line: i + 1 }))
+    .filter(({ name }) => name !== '' && !name.startsWith('#'));
+  let set = null;
+  let error = null;
+  if (lines.length > 0) {
+    try {
+      set = new security.LookalikeSet(lines.map(({ name }) => name));
+    } catch (e) {
+      const line = lines[e?.index]?.line;
+      error = `${line === undefined ? '' : `Trusted name on line ${line}: `}${e?.code ? `${e.code}: ` : ''}${e?.message ?? e}`;
+    }
+  }
+  trusted = { text, count: lines.length, set, error };
+  const n = lines.length;
+  $('trusted-status').textContent =
+    error ?? (n === 0 ? '' : `${n.toLocaleString('en')} trusted ${n === 1 ? 'name' : 'names'}.`);
+  return trusted;
+}
+
 // ---------------------------------------------------------------- the check
 
 let state = { names: [], results: [], page: 0, done: true, ms: 0, format: null };
@@ -89,9 +120,12 @@ function failure(error) {
   return { code: 'checker-error', message: String(error?.message ?? error), label: null, labelIndex: null, offset: 0, codePoint: null };
 }
 
-function judge(name, options) {
+// The verdicts of a name, and with trusted names, the one it imitates when it is a valid
+// idn-hostname (the command line's --lookalike-of asks the same of each valid name).
+function judge(name, options, set) {
   let hostname;
   let idnHostname;
+  let lookalike = null;
   try {
     hostname = idn.checkHostname(name, options);
   } catch (error) {
@@ -102,7 +136,14 @@ function judge(name, options) {
   } catch (error) {
     idnHostname = failure(error);
   }
-  return { hostname, idnHostname };
+  if (set !== null && idnHostname === null) {
+    try {
+      lookalike = set.lookup(name);
+    } catch (error) {
+      lookalike = failure(error);
+    }
+  }
+  return { hostname, idnHostname, lookalike };
 }
 
 // A task of its own (not scheduler.yield, whose continuation goes before the page's other
@@ -125,8 +166,9 @@ async function check(names) {
   const mine = ++generation;
   const started = performance.now();
   const options = formatOptions();
+  const { set } = trustedSet();
   const results = new Array(names.length);
-  state = { names, results, page: 0, done: false, ms: 0, format: options };
+  state = { names, results, page: 0, done: false, ms: 0, format: options, lookalikes: set };
   document.body.dataset.state = 'checking';
   // The summary and the downloads are of finished checks only.
   $('by-code').hidden = true;
@@ -138,7 +180,7 @@ async function check(names) {
     // About CHUNK_MS of work, then the page gets the event loop back.
     const until = performance.now() + CHUNK_MS;
     do {
-      results[i] = judge(names[i], options);
+      results[i] = judge(names[i], options, set);
       i += 1;
     } while (i < names.length && ((i & 31) !== 0 || performance.now() < until));
     if (!shown && (i >= PAGE_SIZE || i === names.length)) {
@@ -166,13 +208,15 @@ function counts() {
   const byCode = new Map();
   let hostnameValid = 0;
   let idnValid = 0;
+  let lookalikes = 0;
   for (const r of state.results) {
+    if (typeof r.lookalike === 'string') lookalikes += 1;
     if (r.hostname === null) hostnameValid += 1;
     else bump(byCode, r.hostname.code, 0);
     if (r.idnHostname === null) idnValid += 1;
     else bump(byCode, r.idnHostname.code, 1);
   }
-  return { byCode, hostnameValid, idnValid };
+  return { byCode, hostnameValid, idnValid, lookalikes };
 }
 
 function bump(map, code, column) {
@@ -186,13 +230,14 @@ function bump(map, code, column) {
 
 function renderSummary() {
   const n = state.results.length;
-  const { byCode, hostnameValid, idnValid } = counts();
+  const { byCode, hostnameValid, idnValid, lookalikes } = counts();
   const fmt = (x) => x.toLocaleString('en');
   summary.textContent =
     n === 0
       ? 'No names to check.'
       : `${fmt(n)} ${n === 1 ? 'name' : 'names'}: hostname ${fmt(hostnameValid)} valid, ${fmt(n - hostnameValid)} invalid; ` +
-        `idn-hostname ${fmt(idnValid)} valid, ${fmt(n - idnValid)} invalid.`;
+        `idn-hostname ${fmt(idnValid)} valid, ${fmt(n - idnValid)} invalid.` +
+        (state.lookalikes === null ? '' : ` ${fmt(lookalikes)} imitating a trusted name.`);
   const body = $('by-code').tBodies[0];
   const rows = [...byCode].sort((a, b) => b[1][0] + b[1][1] - (a[1][0] + a[1][1]) || (a[0] < b[0] ? -1 : 1));
   body.replaceChildren(
@@ -360,27 +405,44 @@ function uts46Cell(name) {
   return cell;
 }
 
-function displayCell(name) {
-  const result = attempt(() => idn.displayName(name));
-  if (result.error !== null) return el('td', { class: 'error' }, result.error.message);
-  const value = result.value;
-  if (value === null || value === undefined) return el('td', {}, '—');
-  if (typeof value === 'string') return el('td', {}, shown(value));
-  const cell = el('td', { class: 'display' }, shown(String(value.display ?? value.shown ?? '')));
-  for (const label of value.labels ?? []) {
-    const reasons = label.reasons ?? [];
-    cell.append(el('div', {}, shown(String(label.label ?? '')), ' ', String(label.form ?? label.shown ?? ''), reasons.length ? ` (${reasons.join(', ')})` : ''));
+// The display verdict (the crate's, with the policy chosen): the name as shown, then each label
+// as written, its form (ascii, unicode, a-label) and, for one shown as its A-label, the reasons.
+function displayCell(name, r, policy) {
+  const result = attempt(() => security.displayName(name, { policy }));
+  if (result.error !== null) return el('td', { class: 'display' }, el('span', { class: 'error' }, `checker-error: ${result.error.message}`));
+  const verdict = result.value;
+  if (!verdict.valid) {
+    // Valid only with the format options: the display verdict takes the format as it is.
+    const note = r.idnHostname === null ? el('p', { class: 'help' }, 'not an idn-hostname without the format options: ', el('code', {}, verdict.error.code)) : null;
+    return el('td', { class: 'display' }, '—', note);
   }
-  return cell;
+  const list = el('ul', { class: 'labels' });
+  for (const label of verdict.labels) {
+    list.append(
+      el(
+        'li',
+        { class: label.form === 'a-label' ? 'a-label' : '' },
+        el('span', { class: 'label-text' }, shown(label.label)),
+        ': ',
+        el('code', { class: 'form' }, label.form),
+        label.reasons.length === 0 ? null : el('span', { class: 'reasons' }, ' for ', ...label.reasons.flatMap((code, i) => [i > 0 ? ', ' : null, el('code', {}, code)])),
+      ),
+    );
+  }
+  return el(
+    'td',
+    { class: verdict.safeToDisplay ? 'display safe' : 'display unsafe' },
+    el('div', {}, verdict.safeToDisplay ? 'shown as: ' : el('strong', {}, 'shown as its A-label: '), el('span', { class: 'shown-as' }, shown(verdict.display))),
+    list,
+  );
 }
 
-function lookalikeCell(name, trusted) {
-  if (trusted.length === 0) return el('td', {}, '—');
-  const result = attempt(() => idn.lookalikeOf(name, trusted));
-  if (result.error !== null) return el('td', { class: 'error' }, result.error.message);
-  const value = result.value;
-  if (value === null || value === undefined || value === false) return el('td', {}, 'no');
-  return el('td', { class: 'invalid' }, 'imitates ', shown(typeof value === 'string' ? value : String(value.trusted ?? value.name ?? value)));
+function lookalikeCell(r) {
+  if (state.lookalikes === null) return el('td', { class: 'lookalike' }, '—');
+  if (r.idnHostname !== null) return el('td', { class: 'lookalike' }, '— (not a valid idn-hostname)');
+  if (r.lookalike === null) return el('td', { class: 'lookalike' }, 'no');
+  if (typeof r.lookalike !== 'string') return el('td', { class: 'lookalike' }, el('span', { class: 'error' }, `${r.lookalike.code}: ${r.lookalike.message}`));
+  return el('td', { class: 'lookalike imitates' }, el('strong', {}, 'imitates '), el('span', { class: 'trusted' }, shown(r.lookalike)));
 }
 
 function renderPage() {
@@ -389,7 +451,7 @@ function renderPage() {
   state.page = Math.min(state.page, pages - 1);
   const from = state.page * PAGE_SIZE;
   const to = Math.min(total, from + PAGE_SIZE);
-  const trusted = HAS_LOOKALIKE ? splitLines($('trusted').value).filter((s) => s !== '') : [];
+  const policy = $('policy').value;
   const rows = [];
   for (let i = from; i < to; i += 1) {
     const r = state.results[i];
@@ -397,8 +459,7 @@ function renderPage() {
     const name = state.names[i];
     const tr = el('tr', {}, el('td', { class: 'line' }, String(i + 1)), el('td', {}, marked(name, null)));
     tr.append(verdictCell(name, r.hostname), verdictCell(name, r.idnHostname), formsCell(name, r), uts46Cell(name));
-    if (HAS_DISPLAY) tr.append(displayCell(name));
-    if (HAS_LOOKALIKE) tr.append(lookalikeCell(name, trusted));
+    tr.append(displayCell(name, r, policy), lookalikeCell(r));
     rows.push(tr);
   }
   $('rows').replaceChildren(...rows);
@@ -420,13 +481,15 @@ function goTo(page) {
 // The command line's `--json` line for a name (cli/README.md "JSON output"): `label` counted
 // from 1, `offset` in UTF-8 bytes (null with the UTS #46 mapping: it counts in the mapped name),
 // `line` the line of the names, `argument` null.
+// `extra`: what --display and --lookalike-of add (securityFields).
 const encoder = new TextEncoder();
-function jsonLine(name, error, line) {
-  if (error === null) return JSON.stringify({ name, valid: true });
+function jsonLine(name, error, line, extra) {
+  if (error === null) return JSON.stringify({ name, valid: true, ...extra });
   const offset = state.format?.uts46Mapping ? null : encoder.encode(name.slice(0, error.offset)).length;
   return JSON.stringify({
     name,
     valid: false,
+    ...extra,
     error: {
       code: error.code,
       message: error.message,
@@ -440,13 +503,56 @@ function jsonLine(name, error, line) {
   });
 }
 
+// The display verdict's fields of the command line's `--display --json`: `display` (the name as
+// shown) and `display_labels` (`label`, `form`, `reasons`), null for an invalid name.
+function displayFields(name, policy) {
+  let verdict;
+  try {
+    verdict = security.displayName(name, { policy });
+  } catch {
+    return { display: null, display_labels: null };
+  }
+  if (!verdict.valid) return { display: null, display_labels: null };
+  return { display: verdict.display, display_labels: verdict.labels.map(({ label, form, reasons }) => ({ label, form, reasons })) };
+}
+
+// The trusted name a name valid under `format` imitates (the command line's `lookalike_of`).
+function lookalikeOf(name, valid) {
+  if (!valid) return null;
+  try {
+    return state.lookalikes.lookup(name);
+  } catch {
+    return null;
+  }
+}
+
 const csvField = (s) => `"${String(s).replaceAll('"', '""')}"`;
 
+// CSV: both formats, the display verdict (as the command line's --display: the format with no
+// option) and the trusted name imitated. JSON lines: the command line's `--json` for the format
+// chosen, with `--display --policy POLICY` when that is `idn-hostname` with no format option
+// (the command line has the display verdict in that mode only) and `--lookalike-of` when there
+// are trusted names.
 function download(kind) {
   const format = $('download-format').value;
+  const policy = $('policy').value;
+  const withDisplay = format === 'idn-hostname' && state.format === undefined;
+  const withLookalikes = state.lookalikes !== null;
   const parts = [];
   if (kind === 'csv') {
-    const header = ['line', 'name', 'hostname', 'hostname_code', 'hostname_message', 'idn_hostname', 'idn_hostname_code', 'idn_hostname_message'];
+    const header = [
+      'line',
+      'name',
+      'hostname',
+      'hostname_code',
+      'hostname_message',
+      'idn_hostname',
+      'idn_hostname_code',
+      'idn_hostname_message',
+      'display',
+      'display_labels',
+      'lookalike_of',
+    ];
     parts.push(header.map(csvField).join(',') + '\r\n');
   }
   state.results.forEach((r, i) => {
@@ -454,13 +560,29 @@ function download(kind) {
     if (kind === 'csv') {
       const h = r.hostname;
       const d = r.idnHostname;
+      const shown = displayFields(name, policy);
       parts.push(
-        [i + 1, name, h ? 'invalid' : 'valid', h?.code ?? '', h?.message ?? '', d ? 'invalid' : 'valid', d?.code ?? '', d?.message ?? '']
+        [
+          i + 1,
+          name,
+          h ? 'invalid' : 'valid',
+          h?.code ?? '',
+          h?.message ?? '',
+          d ? 'invalid' : 'valid',
+          d?.code ?? '',
+          d?.message ?? '',
+          shown.display ?? '',
+          shown.display_labels === null ? '' : JSON.stringify(shown.display_labels),
+          typeof r.lookalike === 'string' ? r.lookalike : '',
+        ]
           .map(csvField)
           .join(',') + '\r\n',
       );
     } else {
-      parts.push(jsonLine(name, format === 'hostname' ? r.hostname : r.idnHostname, i + 1) + '\n');
+      const error = format === 'hostname' ? r.hostname : r.idnHostname;
+      const extra = withDisplay ? displayFields(name, policy) : {};
+      if (withLookalikes) extra.lookalike_of = lookalikeOf(name, error === null);
+      parts.push(jsonLine(name, error, i + 1, extra) + '\n');
     }
   });
   const blob = new Blob(parts, { type: kind === 'csv' ? 'text/csv' : 'application/x-ndjson' });
@@ -474,7 +596,8 @@ function download(kind) {
 
 // ---------------------------------------------------------------- links
 
-// `#n=NAME&n=NAME`, percent-encoded; the options that differ from their defaults beside them.
+// `#n=NAME&n=NAME`, percent-encoded; the options that differ from their defaults beside them,
+// the display policy when it is not Chromium's, and each line of the trusted names (`t=NAME`).
 function writeLink(names) {
   let hash = '';
   if (names.length <= LINK_NAMES) {
@@ -484,6 +607,8 @@ function writeLink(names) {
         if ($(id).checked !== DEFAULTS[id]) parts.push(`${id}=${$(id).checked ? 1 : 0}`);
       }
       if ($('bidiScope').value !== DEFAULTS.bidiScope) parts.push(`bidiScope=${$('bidiScope').value}`);
+      if ($('policy').value !== DEFAULTS.policy) parts.push(`policy=${$('policy').value}`);
+      for (const t of splitLines($('trusted').value)) if (t !== '') parts.push(`t=${encodeURIComponent(t)}`);
       hash = parts.join('&');
     } catch {
       hash = ''; // a lone surrogate has no percent-encoding
@@ -500,6 +625,7 @@ function readLink() {
   const hash = location.hash.slice(1);
   if (hash === '') return null;
   const names = [];
+  const trustedNames = [];
   for (const part of hash.split('&')) {
     const eq = part.indexOf('=');
     const key = eq < 0 ? part : part.slice(0, eq);
@@ -510,9 +636,12 @@ function readLink() {
       value = part.slice(eq + 1); // not percent-encoding: as written
     }
     if (key === 'n') names.push(value);
+    else if (key === 't') trustedNames.push(value);
     else if (key === 'bidiScope' && (value === 'domain-name' || value === 'rtl-labels')) $('bidiScope').value = value;
+    else if (key === 'policy' && (value === 'chromium' || value === 'firefox')) $('policy').value = value;
     else if (Object.hasOwn(DEFAULTS, key)) $(key).checked = value === '1';
   }
+  if (trustedNames.length > 0) $('trusted').value = trustedNames.join('\n');
   return names.length > 0 ? names : null;
 }
 
@@ -574,7 +703,18 @@ for (const id of UTS46_CONTROLS) {
     renderPage();
   });
 }
-$('trusted').addEventListener('change', () => renderPage());
+$('policy').addEventListener('change', () => {
+  writeLink(state.names);
+  renderPage();
+});
+// New trusted names: the names are checked against them again (the summary counts lookalikes).
+$('trusted').addEventListener('change', () => {
+  trustedSet();
+  if (state.results.length > 0) {
+    writeLink(state.names);
+    check(state.names);
+  }
+});
 $('first-page').addEventListener('click', () => goTo(0));
 $('prev-page').addEventListener('click', () => goTo(state.page - 1));
 $('next-page').addEventListener('click', () => goTo(state.page + 1));
@@ -584,12 +724,6 @@ $('download-jsonl').addEventListener('click', () => download('jsonl'));
 window.addEventListener('hashchange', checkFromLink);
 
 $('numeric-tld-option').hidden = !HAS_NUMERIC_TLD;
-// The optional columns of the UTS #39 layer.
-if (HAS_DISPLAY) $('table-head').append(el('th', { scope: 'col' }, 'display (UTS #39)'));
-if (HAS_LOOKALIKE) {
-  $('table-head').append(el('th', { scope: 'col' }, 'lookalike of a trusted name'));
-  $('trusted-set').hidden = false;
-}
 
 document.body.dataset.state = 'ready';
 checkFromLink();

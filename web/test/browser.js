@@ -85,6 +85,17 @@ export function readRows(page) {
         idnHostname: cell(tds[3]),
         forms: tds[4].textContent,
         uts46: tds[5].textContent,
+        // The display verdict: the name as shown, and each label with its form and reasons.
+        display: {
+          shown: tds[6].querySelector('.shown-as')?.textContent ?? null,
+          labels: [...tds[6].querySelectorAll('li')].map((li) => ({
+            label: li.querySelector('.label-text').textContent,
+            form: li.querySelector('.form').textContent,
+            reasons: [...li.querySelectorAll('.reasons code')].map((c) => c.textContent),
+          })),
+          text: tds[6].textContent,
+        },
+        lookalike: { text: tds[7].textContent, trusted: tds[7].querySelector('.trusted')?.textContent ?? null },
       };
     }),
   );

@@ -2,11 +2,11 @@
 // link, compared with the crate's own command line on the same names.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { start, open, checkText, paste, readRows, ROOT } from './browser.js';
-import { crate, curatedInputs, sample } from './common.js';
+import { benchNames, conformanceInputs, crate, curatedInputs, escaped, sample } from './common.js';
 
 const SHOTS = join(ROOT, 'web', 'screenshots');
 mkdirSync(SHOTS, { recursive: true });
@@ -115,9 +115,19 @@ test('the page loads its own files only, and axe-core finds no violation before 
   assert.deepEqual(foreign, []);
   assert.deepEqual(errors, []);
   const served = env.server.requests;
-  for (const path of ['/index.html', '/app.js', '/style.css', '/idn-hostname/js/index.js', '/idn-hostname/wasm/idn_hostname_js_bg.wasm']) {
+  for (const path of [
+    '/index.html',
+    '/app.js',
+    '/style.css',
+    '/idn-hostname/js/index.js',
+    '/idn-hostname/js/security.js',
+    '/idn-hostname/wasm-security/idn_hostname_js_bg.wasm',
+  ]) {
     assert.ok(served.includes(path), `${path} was requested`);
   }
+  // One WebAssembly module: the formats' own (wasm/) is never asked for, and the security one once.
+  assert.deepEqual(served.filter((p) => p.startsWith('/idn-hostname/wasm/')), []);
+  assert.equal(served.filter((p) => p.endsWith('.wasm')).length, 1);
   await page.close();
 });
 
@@ -138,13 +148,16 @@ test('pasted curated.txt names: the verdicts, codes and messages shown are the c
   await page.close();
 });
 
-test('the downloads: JSON lines are the command line\'s --json line for line, the CSV holds its codes and messages', async () => {
-  const names = sample(curatedInputs(), 3).filter((n) => !/[\r\n]/.test(n));
+test('the downloads: JSON lines are the command line\'s --json (--display, --lookalike-of) line for line, the CSV holds its codes, messages and display verdicts', async () => {
+  const names = [...sample(curatedInputs(), 3).filter((n) => !/[\r\n]/.test(n)), '\u0440\u0430\u0443\u0440\u0430l.com', 'paypa1.com'];
   const { page } = await open(env.browser, env.server.origin);
   const dir = mkdtempSync(join(tmpdir(), 'idn-hostname-downloads-'));
   try {
+    const trustedFile = join(dir, 'trusted.txt');
+    writeFileSync(trustedFile, 'paypal.com\n');
     const cdp = await page.createCDPSession();
     await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: dir });
+    await setTrusted(page, 'paypal.com');
     await checkText(page, names.join('\n'));
     for (const format of ['idn-hostname', 'hostname']) {
       await page.select('#download-format', format);
@@ -152,7 +165,9 @@ test('the downloads: JSON lines are the command line\'s --json line for line, th
       const file = join(dir, `${format}.jsonl`);
       for (let i = 0; i < 100 && !readdirSync(dir).includes(`${format}.jsonl`); i += 1) await new Promise((r) => setTimeout(r, 100));
       const lines = readFileSync(file, 'utf8').split('\n').filter((l) => l !== '').map((l) => JSON.parse(l));
-      const want = crate(names, ['--format', format]);
+      // The command line has the display verdict for idn-hostname with no departure only.
+      const want = crate(names, [...(format === 'hostname' ? ['--format', 'hostname'] : ['--display']), '--lookalike-of', trustedFile]);
+      assert.ok(want.some((l) => l.lookalike_of === 'paypal.com'), 'a lookalike among the names');
       // The package's error has no `hint` field yet (the message carries the hint's text): the
       // page writes null there until it has.
       const hasHint = lines.some((l) => l.error?.hint);
@@ -162,13 +177,27 @@ test('the downloads: JSON lines are the command line\'s --json line for line, th
     await page.click('#download-csv');
     for (let i = 0; i < 100 && !readdirSync(dir).includes('idn-hostname.csv'); i += 1) await new Promise((r) => setTimeout(r, 100));
     const records = parseCsv(readFileSync(join(dir, 'idn-hostname.csv'), 'utf8'));
-    assert.deepEqual(records[0], ['line', 'name', 'hostname', 'hostname_code', 'hostname_message', 'idn_hostname', 'idn_hostname_code', 'idn_hostname_message']);
+    assert.deepEqual(records[0], [
+      'line',
+      'name',
+      'hostname',
+      'hostname_code',
+      'hostname_message',
+      'idn_hostname',
+      'idn_hostname_code',
+      'idn_hostname_message',
+      'display',
+      'display_labels',
+      'lookalike_of',
+    ]);
     assert.equal(records.length, names.length + 1);
     const hostname = crate(names, ['--format', 'hostname']);
-    const idnHostname = crate(names);
+    const idnHostname = crate(names, ['--display', '--lookalike-of', trustedFile]);
     records.slice(1).forEach((r, i) => {
       const cells = (line) => (line.valid ? ['valid', '', ''] : ['invalid', line.error.code, line.error.message]);
-      assert.deepEqual(r, [String(i + 1), names[i], ...cells(hostname[i]), ...cells(idnHostname[i])]);
+      const d = idnHostname[i];
+      const shown = [d.display ?? '', d.display_labels === null ? '' : JSON.stringify(d.display_labels), d.lookalike_of ?? ''];
+      assert.deepEqual(r, [String(i + 1), names[i], ...cells(hostname[i]), ...cells(idnHostname[i]), ...shown]);
     });
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -192,11 +221,11 @@ test('names typed with the keyboard alone: Tab to the names, type, Ctrl+Enter; t
   compareRows(await readRows(page), names);
   // Every control is reached by Tab, and the Check button works from the keyboard.
   const reached = new Set();
-  for (let i = 0; i < 40; i += 1) {
+  for (let i = 0; i < 60; i += 1) {
     await page.keyboard.press('Tab');
     reached.add(await page.evaluate(() => document.activeElement.id));
   }
-  for (const id of ['allowTrailingDot', 'allowUnderscoreLabels', 'uts46Mapping', 'bidiScope', 'checkHyphens', 'ignoreInvalidPunycode', 'check', 'download-format', 'download-csv', 'download-jsonl']) {
+  for (const id of ['allowTrailingDot', 'allowUnderscoreLabels', 'uts46Mapping', 'bidiScope', 'checkHyphens', 'ignoreInvalidPunycode', 'policy', 'trusted', 'check', 'download-format', 'download-csv', 'download-jsonl']) {
     assert.ok(reached.has(id), `Tab reaches #${id}`);
   }
   // The check wrote a link holding the names.
@@ -288,17 +317,155 @@ test('UTS #46 ToASCII with the default flags is the command line\'s --to-ascii; 
   await page.close();
 });
 
-test('the lookalike and display columns exist only when the package exports them', async () => {
-  const { page } = await open(env.browser, env.server.origin);
-  const exported = await page.evaluate(async () => {
-    const mod = await import('./idn-hostname/js/index.js');
-    return { display: typeof mod.displayName === 'function', lookalike: typeof mod.lookalikeOf === 'function' };
+// What the display and lookalike columns say, from the command line's `--display --json` line
+// (with `--lookalike-of` when `trusted`): the name as shown and each label, escaped as the page
+// shows names, and the trusted name imitated.
+function compareSecurity(rows, lines, trusted) {
+  assert.equal(rows.length, lines.length);
+  rows.forEach((row, i) => {
+    const line = lines[i];
+    const what = `line ${i + 1} ${JSON.stringify(line.name)}`;
+    if (line.valid) {
+      assert.equal(row.display.shown, escaped(line.display), `display of ${what}`);
+      assert.deepEqual(
+        row.display.labels,
+        line.display_labels.map((l) => ({ label: escaped(l.label), form: l.form, reasons: l.reasons })),
+        `display labels of ${what}`,
+      );
+    } else {
+      assert.equal(row.display.shown, null, `no display of ${what}`);
+      assert.deepEqual(row.display.labels, []);
+    }
+    if (trusted) {
+      assert.equal(row.lookalike.trusted, line.lookalike_of === null ? null : escaped(line.lookalike_of), `lookalike of ${what}`);
+      if (line.valid && line.lookalike_of === null) assert.equal(row.lookalike.text, 'no');
+    } else {
+      assert.equal(row.lookalike.text, '—');
+    }
   });
-  const head = await page.$$eval('#table-head th', (ths) => ths.map((th) => th.textContent));
-  assert.equal(head.includes('display (UTS #39)'), exported.display);
-  assert.equal(head.includes('lookalike of a trusted name'), exported.lookalike);
-  assert.equal(await page.$eval('#trusted-set', (e) => e.hidden), !exported.lookalike);
-  await page.close();
+}
+
+// Puts `text` in the trusted names' box and leaves it, as a person does (the change event).
+async function setTrusted(page, text) {
+  await page.evaluate((t) => {
+    const box = document.getElementById('trusted');
+    box.value = t;
+    box.dispatchEvent(new Event('change', { bubbles: true }));
+  }, text);
+}
+
+async function choosePolicy(page, policy) {
+  await page.evaluate((p) => {
+    const select = document.getElementById('policy');
+    select.value = p;
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  }, policy);
+}
+
+test('the display verdicts and lookalikes shown are the command line\'s --display --lookalike-of on names of data/bench/ and the conformance files, both policies', async () => {
+  const bench = benchNames();
+  const conformance = [...sample(conformanceInputs('curated.txt'), 13), ...sample(conformanceInputs('generated.txt'), 97)];
+  // Trusted: valid ASCII names of data/bench/ (of every 31st); among the names checked, their
+  // lookalikes made by swapping Latin letters for their Cyrillic twins or l for DIGIT ONE, and
+  // the names in upper case (the same names: no lookalike).
+  const valid = crate(sample(bench, 31)).filter((l) => l.valid).map((l) => l.name);
+  const trusted = valid.filter((n) => /^[a-z0-9.-]+$/.test(n) && !n.includes('xn--')).slice(0, 12);
+  assert.equal(trusted.length, 12);
+  const twins = { a: '\u0430', e: '\u0435', o: '\u043E', p: '\u0440', c: '\u0441', x: '\u0445', y: '\u0443' };
+  const imitations = trusted.flatMap((t) => [t.replace(/[aeopcxy]/g, (c) => twins[c]), t.replace(/l/g, '1'), t.toUpperCase()]);
+  const names = [...new Set([...sample(bench, 17), ...conformance, ...imitations, '\u0440\u0430\u0443\u0440\u0430l.com', 'a\u0915.com'])].filter((n) => !/[\r\n]/.test(n));
+  assert.ok(names.length > 300, `${names.length} names`);
+  const dir = mkdtempSync(join(tmpdir(), 'idn-hostname-trusted-'));
+  const { page, errors } = await open(env.browser, env.server.origin);
+  try {
+    const file = join(dir, 'trusted.txt');
+    writeFileSync(file, `${trusted.join('\n')}\n`);
+    await setTrusted(page, trusted.join('\n'));
+    await checkText(page, names.join('\n'));
+    const shownAs = {};
+    for (const policy of ['chromium', 'firefox']) {
+      await choosePolicy(page, policy);
+      await page.evaluate(() => document.getElementById('first-page').click());
+      const lines = crate(names, ['--display', '--policy', policy, '--lookalike-of', file]);
+      compareSecurity(await allRows(page), lines, true);
+      shownAs[policy] = lines.map((l) => l.display);
+      const lookalikes = lines.filter((l) => l.lookalike_of !== null).length;
+      const aLabels = lines.filter((l) => l.display_labels?.some((d) => d.form === 'a-label')).length;
+      console.log(`# ${policy}: ${names.length} names, ${lines.filter((l) => l.valid).length} valid, ${aLabels} shown with an A-label, ${lookalikes} lookalikes of ${trusted.length} trusted names`);
+      assert.ok(lookalikes >= 5, `${lookalikes} lookalikes`);
+      assert.ok(aLabels >= 5, `${aLabels} names shown with an A-label`);
+      // The summary counts the lookalikes.
+      assert.match(await page.$eval('#summary', (e) => e.textContent), new RegExp(` ${lookalikes} imitating a trusted name\\.$`));
+    }
+    // The policies differ on some of these names, so the control is seen to matter.
+    assert.ok(shownAs.chromium.some((d, i) => d !== shownAs.firefox[i]), 'the two policies show some name differently');
+    assert.deepEqual(errors, []);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    await page.close();
+  }
+});
+
+test('the lookalike list from the keyboard: раураl.com imitates paypal.com, the policy and trusted names go in the link, axe-core finds no violation', async () => {
+  const names = ['\u0440\u0430\u0443\u0440\u0430l.com', 'paypa1.com', 'PayPal.com', 'xn--bcher-kva.example', 'a\u0915.com', '-paypal.com'];
+  const { page, errors } = await open(env.browser, env.server.origin);
+  // Tab to the trusted names, type them, Tab on (the list is read when the box is left).
+  await page.focus('#trusted');
+  await page.keyboard.type('paypal.com\n# a comment\n\nexample.com');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.$eval('#trusted-status', (e) => e.textContent), '2 trusted names.');
+  await page.focus('#names');
+  await page.keyboard.type(names.join('\n'));
+  await page.evaluate(() => {
+    document.body.dataset.state = 'typing';
+  });
+  await page.keyboard.down('Control');
+  await page.keyboard.press('Enter');
+  await page.keyboard.up('Control');
+  await page.waitForFunction(() => document.body.dataset.state === 'done');
+  let rows = await readRows(page);
+  assert.equal(rows[0].lookalike.trusted, 'paypal.com');
+  assert.equal(rows[0].display.shown, 'xn--l-7sba6dbr.com');
+  assert.deepEqual(rows[0].display.labels[0], { label: '\u0440\u0430\u0443\u0440\u0430l', form: 'a-label', reasons: ['mixed-scripts'] });
+  const dir = mkdtempSync(join(tmpdir(), 'idn-hostname-trusted-'));
+  try {
+    const file = join(dir, 'trusted.txt');
+    writeFileSync(file, 'paypal.com\n# a comment\n\nexample.com\n');
+    compareSecurity(rows, crate(names, ['--display', '--lookalike-of', file]), true);
+    assert.deepEqual(await axe(page), []);
+    await page.setViewport({ width: 1280, height: 800 });
+    await (await page.$('#results')).screenshot({ path: join(SHOTS, 'display.png') });
+    // The policy from the keyboard: focus the select, choose Firefox with the arrow key.
+    await page.focus('#policy');
+    await page.keyboard.press('ArrowDown');
+    assert.equal(await page.$eval('#policy', (e) => e.value), 'firefox');
+    rows = await readRows(page);
+    compareSecurity(rows, crate(names, ['--display', '--policy', 'firefox', '--lookalike-of', file]), true);
+    // The link holds the policy and the trusted names; a new tab on it shows the same.
+    const hash = await page.evaluate(() => location.hash);
+    assert.match(hash, /&policy=firefox/);
+    assert.match(hash, /&t=paypal\.com&t=%23%20a%20comment&t=example\.com$/);
+    const other = await open(env.browser, env.server.origin, hash);
+    await other.page.waitForFunction(() => document.body.dataset.state === 'done');
+    assert.equal(await other.page.$eval('#policy', (e) => e.value), 'firefox');
+    compareSecurity(await readRows(other.page), crate(names, ['--display', '--policy', 'firefox', '--lookalike-of', file]), true);
+    await other.page.close();
+    // A trusted name that is not an idn-hostname: the crate's error, with its line, and no lookalike.
+    await page.focus('#trusted');
+    await page.keyboard.type('\n-bad.example');
+    await page.evaluate(() => {
+      document.body.dataset.state = 'typing';
+    });
+    await page.keyboard.press('Tab');
+    await page.waitForFunction(() => document.body.dataset.state === 'done');
+    assert.match(await page.$eval('#trusted-status', (e) => e.textContent), /^Trusted name on line 5: leading-hyphen: /);
+    assert.equal((await readRows(page))[0].lookalike.text, '—');
+    assert.deepEqual(await axe(page), []);
+    assert.deepEqual(errors, []);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    await page.close();
+  }
 });
 
 test('lone surrogates, NUL and Bidi overrides are shown escaped, never rendered; the next check works', async () => {

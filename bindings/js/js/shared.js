@@ -16,6 +16,9 @@ async function wasmBytes(file) {
   return response.arrayBuffer();
 }
 
+// One instance for each glue module: the guarded caller of the first `loadWasm` of a glue.
+const loaded = new WeakMap();
+
 /**
  * Compiles the WebAssembly `file` once and instantiates it through the wasm-bindgen `glue`.
  * Returns `guarded(call)`: it runs `call`, and after a trap (a Rust panic is `unreachable` with
@@ -23,8 +26,22 @@ async function wasmBytes(file) {
  * allocator in an unknown state, drops the instance for a fresh one, so that the next call
  * works, and throws. `guarded.generation` counts the instances replaced: an object of the
  * module made before a replacement is stale (wasm-bindgen refuses it).
+ *
+ * A glue already loaded is not loaded again: its first `file` stays, and every caller gets the
+ * same `guarded` (one instance, one generation). So a page that maps the formats' glue onto the
+ * security module's (an import map: `wasm/idn_hostname_js.js` to `wasm-security/`), and imports
+ * `idn-hostname/security` first, runs both entry points over that one module.
  */
-export async function loadWasm(glue, file) {
+export function loadWasm(glue, file) {
+  let guarded = loaded.get(glue);
+  if (guarded === undefined) {
+    guarded = instantiate(glue, file);
+    loaded.set(glue, guarded);
+  }
+  return guarded;
+}
+
+async function instantiate(glue, file) {
   const wasmModule = await WebAssembly.compile(await wasmBytes(file));
   glue.initSync({ module: wasmModule });
   function guarded(call) {
