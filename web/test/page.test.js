@@ -434,7 +434,10 @@ test('the lookalike list from the keyboard: раураl.com imitates paypal.com,
     compareSecurity(rows, crate(names, ['--display', '--lookalike-of', file]), true);
     assert.deepEqual(await axe(page), []);
     await page.setViewport({ width: 1280, height: 800 });
-    await (await page.$('#results')).screenshot({ path: join(SHOTS, 'display.png') });
+    // The whole page (the policy and the trusted names' box above the table), and the results
+    // only (web/screenshot-display.png is a copy).
+    await page.screenshot({ path: join(SHOTS, 'display.png'), fullPage: true });
+    await (await page.$('#results')).screenshot({ path: join(SHOTS, 'display-results.png') });
     // The policy from the keyboard: focus the select, choose Firefox with the arrow key.
     await page.focus('#policy');
     await page.keyboard.press('ArrowDown');
