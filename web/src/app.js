@@ -98,7 +98,7 @@ function trustedSet() {
       set = new security.LookalikeSet(lines.map(({ name }) => name));
     } catch (e) {
       const line = lines[e?.index]?.line;
-      error = `${line === undefined ? '' : `Trusted name on line ${line}: `}${e?.code ? `${e.code}: ` : ''}${e?.message ?? e}`;
+      error = `${line === undefined ? '' : `Line ${line} of the trusted names: `}${e?.code ? `${e.code}: ` : ''}${e?.message ?? e}`;
     }
   }
   trusted = { text, count: lines.length, set, error };

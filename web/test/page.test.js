@@ -461,7 +461,7 @@ test('the lookalike list from the keyboard: раураl.com imitates paypal.com,
     });
     await page.keyboard.press('Tab');
     await page.waitForFunction(() => document.body.dataset.state === 'done');
-    assert.match(await page.$eval('#trusted-status', (e) => e.textContent), /^Trusted name on line 5: leading-hyphen: /);
+    assert.match(await page.$eval('#trusted-status', (e) => e.textContent), /^Line 5 of the trusted names: leading-hyphen: trusted name "-bad\.example" is not a valid idn-hostname: /);
     assert.equal((await readRows(page))[0].lookalike.text, '—');
     assert.deepEqual(await axe(page), []);
     assert.deepEqual(errors, []);
