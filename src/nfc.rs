@@ -4,12 +4,20 @@
 //!
 //! The answers come in three costs: [`cannot_change`] from one property lookup, the quick check
 //! of UAX #15 section 9 ([`quick_check`], or [`QuickCheck`] fed from the UTS #46 table's facts),
-//! and the normalization itself, on the stack for a label ([`normalize_into`]).
+//! and the normalization itself, on the stack for a label ([`normalize_into`]) and a segment at
+//! a time for a text of any length ([`for_each_nfc`]).
+//!
+//! The normalization is built here from the per-character data of `unicode-normalization`
+//! (canonical decomposition, combining class, primary composites) rather than its string
+//! iterator, whose one decomposer also serves NFKC and so links the compatibility tables:
+//! 62,532 bytes of the npm package's `.wasm` (5,844 characters, 3,917 keys and salts), which
+//! no rule here reads (measured on `bindings/js/build.sh`'s module, opt-level "z").
 
 use alloc::string::String;
 
+use alloc::vec::Vec;
 use unicode_normalization::char::{canonical_combining_class, compose, decompose_canonical};
-use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
+use unicode_normalization::{IsNormalized, is_nfc_quick};
 
 use crate::limits::MAX_LABEL_OCTETS;
 use crate::ucd;
@@ -130,8 +138,16 @@ pub(crate) fn is_nfc_chars(chars: impl Iterator<Item = char> + Clone) -> bool {
     match quick_check(chars.clone()) {
         IsNormalized::Yes => true,
         IsNormalized::No => false,
-        IsNormalized::Maybe => chars.clone().nfc().eq(chars),
+        IsNormalized::Maybe => nfc_eq(chars),
     }
+}
+
+/// Whether normalizing `chars` gives them back, streamed beside them.
+fn nfc_eq(chars: impl Iterator<Item = char> + Clone) -> bool {
+    let mut original = chars.clone();
+    let mut same = true;
+    for_each_nfc(chars, |c| same &= original.next() == Some(c));
+    same && original.next().is_none()
 }
 
 /// Whether normalizing `label` gives it back: on the stack when it fits (every label of DNS
@@ -140,13 +156,57 @@ pub(crate) fn is_own_nfc(label: &[char]) -> bool {
     let mut buf = [char::MAX; NFC_BUFFER];
     match normalize_into(label, &mut buf) {
         Some(nfc) => nfc == label,
-        None => label.iter().copied().nfc().eq(label.iter().copied()),
+        None => nfc_eq(label.iter().copied()),
     }
 }
 
 /// NFC of `s`, as a new string (UTS #46 section 4 step 2).
 pub(crate) fn to_nfc(s: &str) -> String {
-    s.nfc().collect()
+    let mut out = String::with_capacity(s.len());
+    for_each_nfc(s.chars(), |c| out.push(c));
+    out
+}
+
+/// NFC of `chars`, of any length, given to `emit` a code point at a time (UAX #15 section
+/// 3.11). The text is cut before each code point that [`cannot_change`]: normalization never
+/// looks back past one (see [`is_nfc`]), so each segment is normalized alone, in a buffer on
+/// the stack when it fits ([`NFC_BUFFER`]: every segment of a label) and on the heap otherwise
+/// (a run of combining marks), never more than four code points a code point of input.
+pub(crate) fn for_each_nfc(chars: impl Iterator<Item = char>, mut emit: impl FnMut(char)) {
+    let mut stack = ['\0'; NFC_BUFFER];
+    let mut n = 0;
+    let mut heap: Vec<char> = Vec::new();
+    let mut flush = |stack: &mut [char; NFC_BUFFER], n: &mut usize, heap: &mut Vec<char>| {
+        let segment = if heap.is_empty() {
+            stack.get_mut(..*n).unwrap_or_default()
+        } else {
+            heap.as_mut_slice()
+        };
+        let len = order_and_compose(segment);
+        segment.iter().take(len).for_each(|&c| emit(c));
+        *n = 0;
+        heap.clear();
+    };
+    for c in chars {
+        if cannot_change(c) && (n > 0 || !heap.is_empty()) {
+            flush(&mut stack, &mut n, &mut heap);
+        }
+        decompose_canonical(c, |d| {
+            if heap.is_empty()
+                && let Some(slot) = stack.get_mut(n)
+            {
+                *slot = d;
+                n += 1;
+            } else {
+                if heap.is_empty() {
+                    heap.extend_from_slice(stack.get(..n).unwrap_or_default());
+                    n = 0;
+                }
+                heap.push(d);
+            }
+        });
+    }
+    flush(&mut stack, &mut n, &mut heap);
 }
 
 /// Room for the canonical decomposition of a label: no code point decomposes to more than four
@@ -175,20 +235,32 @@ pub(crate) fn normalize_into<'a>(
         return None;
     }
     let decomposed = buf.get_mut(..n)?;
-    // Canonical ordering: a stable insertion sort of each run of non-starters.
-    for i in 1..decomposed.len() {
-        let mut j = i;
-        while j > 0 {
-            let (Some(&a), Some(&b)) = (decomposed.get(j - 1), decomposed.get(j)) else {
-                break;
-            };
-            let (ca, cb) = (canonical_combining_class(a), canonical_combining_class(b));
-            if cb == 0 || ca <= cb {
-                break;
+    let len = order_and_compose(decomposed);
+    decomposed.get(..len).map(|s| s as &[char])
+}
+
+/// Canonical ordering and canonical composition (UAX #15 section 3.11) of a canonically
+/// decomposed text, in place; returns the length of its NFC, at the front of `decomposed`.
+fn order_and_compose(decomposed: &mut [char]) -> usize {
+    // Canonical ordering: each run of non-starters sorted by combining class, stably; by
+    // insertion where a run is as short as a label's, so that a label needs no allocation, and
+    // by counting beyond, so that a run of a megabyte of marks stays linear.
+    let mut at = 0;
+    while at < decomposed.len() {
+        let run = decomposed
+            .get(at..)
+            .unwrap_or_default()
+            .iter()
+            .take_while(|&&c| canonical_combining_class(c) != 0)
+            .count();
+        if let Some(marks) = decomposed.get_mut(at..at + run) {
+            if run > NFC_BUFFER {
+                counting_sort_by_class(marks);
+            } else {
+                insertion_sort_by_class(marks);
             }
-            decomposed.swap(j - 1, j);
-            j -= 1;
         }
+        at += run.max(1);
     }
     // Canonical composition, in place: `out` never passes `i`.
     let mut out = 0;
@@ -218,7 +290,51 @@ pub(crate) fn normalize_into<'a>(
         }
         out += 1;
     }
-    decomposed.get(..out).map(|s| s as &[char])
+    out
+}
+
+/// A stable counting sort of a long run of non-starters by combining class, in one buffer
+/// (linear, and less code in the `.wasm` than the standard library's stable sort).
+fn counting_sort_by_class(marks: &mut [char]) {
+    let mut next = [0usize; 256];
+    for &c in marks.iter() {
+        if let Some(count) = next.get_mut(usize::from(canonical_combining_class(c))) {
+            *count += 1;
+        }
+    }
+    let mut start = 0;
+    for slot in &mut next {
+        let count = *slot;
+        *slot = start;
+        start += count;
+    }
+    let mut sorted = alloc::vec!['\0'; marks.len()];
+    for &c in marks.iter() {
+        if let Some(at) = next.get_mut(usize::from(canonical_combining_class(c))) {
+            if let Some(slot) = sorted.get_mut(*at) {
+                *slot = c;
+            }
+            *at += 1;
+        }
+    }
+    marks.copy_from_slice(&sorted);
+}
+
+/// A stable insertion sort of a short run of non-starters by combining class.
+fn insertion_sort_by_class(marks: &mut [char]) {
+    for i in 1..marks.len() {
+        let mut j = i;
+        while j > 0 {
+            let (Some(&a), Some(&b)) = (marks.get(j - 1), marks.get(j)) else {
+                break;
+            };
+            if canonical_combining_class(a) <= canonical_combining_class(b) {
+                break;
+            }
+            marks.swap(j - 1, j);
+            j -= 1;
+        }
+    }
 }
 
 /// The index of the first code point where the label and its NFC differ (error path only).
@@ -395,6 +511,64 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// `for_each_nfc` against `unicode-normalization`'s own string normalizer on texts whose
+    /// segments outgrow the stack buffer (runs of hundreds of marks in every order of combining
+    /// class, which the heap path sorts), and on random mixes of the pieces segments are cut
+    /// from.
+    #[test]
+    fn streamed_nfc_agrees_with_unicode_normalization() {
+        use proptest::prelude::*;
+        use unicode_normalization::UnicodeNormalization;
+        let marks = [
+            "\u{301}", "\u{323}", "\u{31B}", "\u{345}", "\u{9BE}", "\u{3099}", "\u{1161}",
+        ];
+        for run in [NFC_BUFFER - 1, NFC_BUFFER, NFC_BUFFER + 1, 1000] {
+            for (i, first) in marks.iter().enumerate() {
+                let second = marks[(i + 3) % marks.len()];
+                for base in ["a", "o", "\u{1100}", "\u{AC00}", ""] {
+                    let s = format!(
+                        "{base}{}x{first}",
+                        format!("{first}{second}").repeat(run / 2)
+                    );
+                    let want: String = s.nfc().collect();
+                    assert_eq!(to_nfc(&s), want, "{base:?} {first:?} {second:?} {run}");
+                    assert_eq!(is_nfc_chars(s.chars()), s == want);
+                }
+            }
+        }
+        let pieces = [
+            'a',
+            'o',
+            '\u{E9}',
+            '\u{1E63}',
+            '\u{1100}',
+            '\u{1161}',
+            '\u{11A8}',
+            '\u{AC00}',
+            '\u{301}',
+            '\u{323}',
+            '\u{31B}',
+            '\u{344}',
+            '\u{F900}',
+            '\u{2126}',
+            '\u{9C7}',
+            '\u{9BE}',
+            '\u{16D67}',
+            '\u{16D68}',
+            '\u{113C2}',
+            '\u{113B8}',
+            '\u{FB2C}',
+            '\u{5BC}',
+            '\u{5C1}',
+        ];
+        proptest!(ProptestConfig::with_cases(20_000), |(picks in proptest::collection::vec(0..pieces.len(), 0..300))| {
+            let s: String = picks.iter().map(|&i| pieces[i]).collect();
+            let want: String = s.nfc().collect();
+            prop_assert_eq!(to_nfc(&s), want.clone());
+            prop_assert_eq!(is_nfc_chars(s.chars()), s == want);
+        });
     }
 
     /// The stack NFC and the checks against every line of Unicode's NormalizationTest.txt:

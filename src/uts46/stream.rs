@@ -44,8 +44,6 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use unicode_normalization::UnicodeNormalization;
-
 use super::error::{Named, Statuses};
 use super::mapping::{self, Entry, EntryCache};
 use super::{Error, Options, Status};
@@ -365,9 +363,9 @@ impl Front {
         }
         let rest = core::mem::take(&mut self.rest);
         let first = start.map(|(c, _)| c);
-        for c in first.into_iter().chain(rest.chars()).nfc() {
-            back.push(c, None);
-        }
+        crate::nfc::for_each_nfc(first.into_iter().chain(rest.chars()), |c| {
+            back.push(c, None)
+        });
         self.rest = rest;
         self.rest.clear();
     }
