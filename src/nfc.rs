@@ -11,7 +11,7 @@
 //! (canonical decomposition, combining class, primary composites) rather than its string
 //! iterator, whose one decomposer also serves NFKC and so links the compatibility tables:
 //! 62,532 bytes of the npm package's `.wasm` (5,844 characters, 3,917 keys and salts), which
-//! no rule here reads (measured on `bindings/js/build.sh`'s module, opt-level "z").
+//! no rule here reads (in the module `bindings/js/build.sh` builds).
 
 use alloc::string::String;
 
