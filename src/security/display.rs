@@ -648,7 +648,9 @@ impl<'a> DisplayVerdict<'a> {
         self.name
     }
 
-    /// The verdict of each label, in order.
+    /// The verdict of each label, in order. [`DisplayPolicy::verdict`] decides only whether
+    /// every label is shown in Unicode ([`DisplayVerdict::is_safe_to_display`]); the labels'
+    /// verdicts are decided on the first call of this method, and kept.
     pub fn labels(&self) -> &[LabelVerdict<'a>] {
         self.labels
             .get_or_init(|| {
