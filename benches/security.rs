@@ -11,64 +11,11 @@ use std::time::Instant;
 
 use criterion::{Criterion, Throughput, criterion_group};
 use idn_hostname::is_idn_hostname;
-use idn_hostname::security::{LookalikeSet, display_verdict};
+use idn_hostname::security::display_verdict;
 
-/// Valid U-label names across scripts, some of them lookalikes.
-fn corpus() -> Vec<String> {
-    let labels = [
-        "bücher",
-        "münchen",
-        "пример",
-        "раураl",
-        "сосо",
-        "παράδειγμα",
-        "例え",
-        "テスト",
-        "漢字かな",
-        "한국어",
-        "उदाहरण",
-        "উদাহরণ",
-        "ตัวอย่าง",
-        "მაგალითი",
-        "ምሳሌ",
-        "café",
-        "straße",
-        "résumé",
-        "naïve",
-        "ǆungla",
-        "ελληνικά",
-        "中文网",
-        "abc漢字",
-        "ѕсоре",
-    ];
-    let tlds = ["com", "example", "org", "рф", "中国", "de"];
-    let mut out = Vec::new();
-    for (i, label) in labels.iter().enumerate() {
-        for (j, tld) in tlds.iter().enumerate() {
-            let name = if (i + j) % 3 == 0 {
-                format!("www.{label}.{tld}")
-            } else {
-                format!("{label}.{tld}")
-            };
-            if is_idn_hostname(&name) {
-                out.push(name);
-            }
-        }
-    }
-    assert!(out.len() > 100, "{} valid names", out.len());
-    out
-}
-
-/// 10,000 trusted names: ASCII and Unicode, as a user's list would be.
-fn trusted() -> LookalikeSet {
-    let names = (0..10_000).map(|i| match i % 4 {
-        0 => format!("service-{i}.example.com"),
-        1 => format!("api{i}.example.org"),
-        2 => format!("bücher{i}.example"),
-        _ => format!("例え{i}.テスト"),
-    });
-    LookalikeSet::new(names).expect("valid trusted names")
-}
+#[path = "security/corpus.rs"]
+mod corpus;
+use corpus::{corpus, trusted};
 
 fn verdict(c: &mut Criterion) {
     let corpus = corpus();

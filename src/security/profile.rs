@@ -3,7 +3,7 @@
 
 use crate::tables::security::{
     ALLOWED_BIT, ASCII_VALUES, BMP_INDEX, DATA, DATA_SHIFT, IDENTIFIER_TYPES, INDEX_SHIFT, INDEX1,
-    INDEX2, TYPES_MASK, TYPES_SHIFT, VALUES,
+    INDEX2, TYPE_SETS, TYPES_MASK, TYPES_SHIFT, VALUES,
 };
 
 /// The packed UTS #39 value of `c` (`tables::security`): one trie lookup.
@@ -149,5 +149,6 @@ impl IdentifierTypes {
 /// assert!(identifier_types('\u{200D}').contains(IdentifierType::DefaultIgnorable));
 /// ```
 pub fn identifier_types(c: char) -> IdentifierTypes {
-    IdentifierTypes(((packed(c) >> TYPES_SHIFT) & TYPES_MASK) as u16)
+    let i = (packed(c) >> TYPES_SHIFT) & TYPES_MASK;
+    IdentifierTypes(TYPE_SETS.get(i as usize).copied().unwrap_or(0))
 }

@@ -357,6 +357,11 @@ impl Facts {
         }
     }
 
+    /// Whether every character given was ASCII.
+    pub(crate) fn is_ascii(&self) -> bool {
+        self.ascii
+    }
+
     pub(crate) fn mixed_numbers(&self) -> bool {
         self.mixed_numbers
     }

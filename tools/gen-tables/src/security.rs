@@ -80,8 +80,17 @@ const S_ALLOWED: Field = Field {
 const S_TYPES: Field = Field {
     name: "TYPES",
     shift: 1,
-    bits: 12,
-    doc: "the Identifier_Type set (section 3.1), bit `i` for `IDENTIFIER_TYPES[i]`.",
+    bits: 5,
+    doc: "the index of the Identifier_Type set (section 3.1) in `TYPE_SETS`.",
+};
+const S_SKELETON_LDH: Field = Field {
+    name: "SKELETON_LDH",
+    shift: 6,
+    bits: 1,
+    doc: "an NFD starter (see `NFD_STARTER_BIT`) that adds only ASCII letters, digits and\n\
+          /// hyphens to a skeleton (section 4): dropped (Default_Ignorable_Code_Point), an ASCII\n\
+          /// letter, digit or hyphen that is no source of confusables.txt, or a source whose\n\
+          /// prototype's NFD form is all of them.",
 };
 const S_SCX: Field = Field {
     name: "SCX",
@@ -132,9 +141,10 @@ const S_STARTER: Field = Field {
     doc: "its own canonical decomposition (UAX #15) and Canonical_Combining_Class 0: NFD keeps it\n\
           /// in place, so the skeleton and the mark checks need not decompose it.",
 };
-const FIELDS: [&Field; 10] = [
+const FIELDS: [&Field; 11] = [
     &S_ALLOWED,
     &S_TYPES,
+    &S_SKELETON_LDH,
     &S_SCX,
     &S_NONSPACING,
     &S_DIGIT,
@@ -339,6 +349,9 @@ pub(crate) fn render(inputs: &Inputs, version: (u8, u8, u8)) -> Result<(&'static
     // omits the unassigned ones (class 0, none), and its `First>`/`Last>` ranges hold Hangul
     // syllables (decomposed by algorithm, UAX #15) and ideographs (none).
     let mut starter = vec![true; CODE_POINTS];
+    // Canonical decomposition mappings (Hangul syllables, decomposed by algorithm into jamo,
+    // are not ASCII, which is all `nfd_is_ldh` below asks).
+    let mut canonical: BTreeMap<u32, Vec<u32>> = BTreeMap::new();
     let mut range_first: Option<u32> = None;
     for (i, raw) in inputs.text(ud_file).lines().enumerate() {
         let fields: Vec<&str> = raw.split(';').collect();
@@ -360,6 +373,9 @@ pub(crate) fn render(inputs: &Inputs, version: (u8, u8, u8)) -> Result<(&'static
             }
         }
         starter[cp as usize] = keeps;
+        if !decomposition.is_empty() && !decomposition.starts_with('<') {
+            canonical.insert(cp, hex_cps(decomposition, ud_file, i + 1)?);
+        }
         if fields.get(2) == Some(&"Nd") {
             let cp = crate::parse_cp(fields.first().copied().unwrap_or(""), ud_file, i + 1)?;
             let v: u32 = fields
@@ -418,16 +434,39 @@ pub(crate) fn render(inputs: &Inputs, version: (u8, u8, u8)) -> Result<(&'static
         }
     }
 
+    // Whether the NFD form of a code point is all ASCII letters, digits and hyphens.
+    fn nfd_is_ldh(cp: u32, canonical: &BTreeMap<u32, Vec<u32>>) -> bool {
+        match canonical.get(&cp) {
+            Some(d) => d.iter().all(|&d| nfd_is_ldh(d, canonical)),
+            None => u8::try_from(cp).is_ok_and(|b| b.is_ascii_alphanumeric() || b == b'-'),
+        }
+    }
+    // The distinct Identifier_Type sets, in increasing order of their bits.
+    let type_sets: Vec<u32> = types
+        .iter()
+        .map(|t| t.unwrap_or(0))
+        .collect::<BTreeSet<u32>>()
+        .into_iter()
+        .collect();
+    let type_index = |bits: u32| type_sets.iter().position(|&t| t == bits).unwrap_or(0) as u32;
+
     // The packed values.
     let mut packed = vec![0u32; CODE_POINTS];
     for cp in 0..CODE_POINTS {
+        let skeleton_ldh = starter[cp]
+            && (ignorable[cp]
+                || match prototypes.get(&(cp as u32)) {
+                    Some(target) => target.iter().all(|&t| nfd_is_ldh(t, &canonical)),
+                    None => nfd_is_ldh(cp as u32, &canonical),
+                });
         let (dv, is_digit) = match (gc[cp], digit_value[cp]) {
             ("Nd", Some(v)) => (v, 1),
             ("Nd", None) => return Err(format!("{ud_file}: U+{cp:04X} is Nd without a value")),
             _ => (0, 0),
         };
         packed[cp] = S_ALLOWED.put(u32::from(allowed[cp] == Some(true)))?
-            | S_TYPES.put(types[cp].unwrap_or(0))?
+            | S_TYPES.put(type_index(types[cp].unwrap_or(0)))?
+            | S_SKELETON_LDH.put(u32::from(skeleton_ldh))?
             | S_SCX.put(set_index[&scx[cp]])?
             | S_NONSPACING.put(u32::from(matches!(gc[cp], "Mn" | "Me")))?
             | S_DIGIT.put(is_digit)?
@@ -521,24 +560,25 @@ pub(crate) fn render(inputs: &Inputs, version: (u8, u8, u8)) -> Result<(&'static
     let proto_bytes = 4 * sources.len() + 2 * chunk_rows.len() + 10 * rows.len() + pool.len();
     let sizes = format!(
         "Security trie: {} bytes (BMP index {} and index2 {} entries of u16; index1 {} of u8;\n\
-         data {} of u16; values {} and ASCII 128 of u32).\n\
+         data {} of u16; values {} and ASCII 128 of u32; {} type sets of u16).\n\
          Script sets: {set_bytes} bytes ({} sets of {} scripts).\n\
          Prototypes: {proto_bytes} bytes ({} targets of u32, {} chunks of u16, {} rows of u64 and\n\
          u16, {} bytes of strings).\n\
          In all: {} bytes.",
-        trie_bytes + 4 * values.len() + 4 * 0x80,
+        trie_bytes + 4 * values.len() + 4 * 0x80 + 2 * type_sets.len(),
         trie.bmp.len(),
         trie.index2.len(),
         trie.index1.len(),
         trie.data.len(),
         values.len(),
+        type_sets.len(),
         sets.len(),
         short_names.len(),
         sources.len(),
         chunk_rows.len(),
         rows.len(),
         pool.len(),
-        trie_bytes + 4 * values.len() + 4 * 0x80 + set_bytes + proto_bytes
+        trie_bytes + 4 * values.len() + 4 * 0x80 + 2 * type_sets.len() + set_bytes + proto_bytes
     );
     let mut s = header(inputs, version, &INPUTS, &sizes);
     s.push_str(
@@ -566,8 +606,10 @@ pub(crate) fn render(inputs: &Inputs, version: (u8, u8, u8)) -> Result<(&'static
     let type_names: Vec<String> = TYPES.iter().map(|t| (*t).to_string()).collect();
     let _ = writeln!(
         s,
-        "/// Identifier_Type values by bit of `TYPES`.\n\
+        "/// Identifier_Type values by bit of a `TYPE_SETS` entry.\n\
          pub(crate) static IDENTIFIER_TYPES: [&str; {}] = [{}];\n\n\
+         /// The distinct Identifier_Type sets, bit `i` for `IDENTIFIER_TYPES[i]`, by `TYPES` index.\n\
+         pub(crate) static TYPE_SETS: [u16; {}] = [{}];\n\n\
          /// Script short names (ISO 15924) by script number: the Script values of\n\
          /// PropertyValueAliases.txt, then Hanb, Jpan and Kore (UTS #39 section 5.1).\n\
          pub(crate) static SCRIPT_NAMES: [&str; {}] = [{}];\n\n\
@@ -575,6 +617,12 @@ pub(crate) fn render(inputs: &Inputs, version: (u8, u8, u8)) -> Result<(&'static
          pub(crate) const SET_WORDS: usize = {SET_WORDS};\n",
         TYPES.len(),
         quoted(&type_names),
+        type_sets.len(),
+        type_sets
+            .iter()
+            .map(|t| format!("0x{t:03X}"))
+            .collect::<Vec<_>>()
+            .join(", "),
         short_names.len(),
         quoted(&short_names),
     );
