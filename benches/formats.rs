@@ -19,6 +19,8 @@ const ASCII: &str = include_str!("../data/bench/ascii.txt");
 const INVALID: &str = include_str!("../data/bench/invalid.txt");
 const LONG: &str = include_str!("../data/bench/long.txt");
 const REALISTIC: &str = include_str!("../data/bench/realistic.txt");
+/// The second corpus, not tuned on: the valid names of IdnaTestV2.txt (data/bench/README.md).
+const IDNATEST: &str = include_str!("../data/bench/idnatest.txt");
 const SCRIPTS: &[(&str, &str)] = &[
     ("latin", include_str!("../data/bench/latin.txt")),
     ("cyrillic", include_str!("../data/bench/cyrillic.txt")),
@@ -140,16 +142,18 @@ fn formats(c: &mut Criterion) {
     ascii_group(c, "long253/a-label", &a);
     let invalid: Vec<&str> = rows(INVALID).map(|r| r[1]).collect();
     ascii_group(c, "invalid", &invalid);
-    realistic_groups(c);
+    realistic_groups(c, "realistic", REALISTIC);
+    realistic_groups(c, "idnatest", IDNATEST);
 }
 
 /// Names as they occur (issue #16), one group per view of `realistic.txt`: the ASCII names and
 /// the A-forms with the ASCII-compatible functions, the U-forms and the mix of the three with
-/// the Unicode ones. `cargo bench --bench formats -- realistic` runs these alone.
-fn realistic_groups(c: &mut Criterion) {
+/// the Unicode ones. `cargo bench --bench formats -- realistic` runs these alone; the same
+/// views of `idnatest.txt` are the groups `idnatest/...`.
+fn realistic_groups(c: &mut Criterion, corpus: &str, text: &'static str) {
     for view in realistic::VIEWS {
-        let names = realistic::view(REALISTIC, view).unwrap_or_default();
-        let name = format!("realistic/{view}");
+        let names = realistic::view(text, view).unwrap_or_default();
+        let name = format!("{corpus}/{view}");
         if matches!(view, "ascii" | "a-label") {
             ascii_group(c, &name, &names);
         } else {

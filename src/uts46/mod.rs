@@ -255,48 +255,15 @@ fn push_bounded(label: &str, chars: &[char], out: &mut String, statuses: &mut St
 }
 
 /// ToASCII step 3 for one label with non-ASCII code points: "xn--" and its Punycode, straight
-/// into `out` for a label of up to 64 code points (every label of DNS size), on the stack up to
-/// 256 bytes, through the allocating encoder for anything longer. Step 4.2 of section 4.2: a Punycode failure is A3, and the label is left
-/// as it was.
+/// into `out`. Step 4.2 of section 4.2: a Punycode failure is A3, and the label is left as it
+/// was.
 fn push_a_label(label: &str, chars: &[char], out: &mut String, statuses: &mut Statuses) {
     let start = out.len();
     out.push_str(ACE_PREFIX);
-    match punycode::encode_short_into(chars, out) {
-        Ok(()) => return,
-        Err(punycode::PunycodeError::TooLong) => out.truncate(start),
-        Err(_) => {
-            out.truncate(start);
-            statuses.add(Status::A3);
-            out.push_str(label);
-            return;
-        }
-    }
-    let mut bytes = [0u8; 256];
-    match punycode::encode_into(chars, &mut bytes) {
-        Ok(len) => {
-            out.push_str(ACE_PREFIX);
-            // Punycode is ASCII, so this is never the empty fallback.
-            out.push_str(
-                bytes
-                    .get(..len)
-                    .and_then(|b| core::str::from_utf8(b).ok())
-                    .unwrap_or(""),
-            );
-        }
-        Err(punycode::PunycodeError::TooLong) => match punycode::encode(label) {
-            Ok(encoded) => {
-                out.push_str(ACE_PREFIX);
-                out.push_str(&encoded);
-            }
-            Err(_) => {
-                statuses.add(Status::A3);
-                out.push_str(label);
-            }
-        },
-        Err(_) => {
-            statuses.add(Status::A3);
-            out.push_str(label);
-        }
+    if punycode::encode_to_string(chars, out).is_err() {
+        out.truncate(start);
+        statuses.add(Status::A3);
+        out.push_str(label);
     }
 }
 

@@ -52,3 +52,9 @@ for view in ascii a-label u-label mix; do
   [ "$view" = mix ] && form=u-label
   row "realistic/$view" data/bench/realistic.txt "$view" "$form"
 done
+# The same views of the second corpus, not tuned on: the valid names of IdnaTestV2.txt.
+for view in ascii a-label u-label mix; do
+  form=$view
+  [ "$view" = mix ] && form=u-label
+  row "idnatest/$view" data/bench/idnatest.txt "$view" "$form"
+done

@@ -39,11 +39,14 @@ fn main() -> ExitCode {
     let result = match args.as_slice() {
         [psl, out] => run(Path::new(psl), &PathBuf::from(out)),
         [kind, psl, out] if kind == "realistic" => run_realistic(Path::new(psl), Path::new(out)),
+        [kind, test, out] if kind == "idnatest" => run_idnatest(Path::new(test), Path::new(out)),
         _ => {
             eprintln!("usage: corpus <public_suffix_list.dat> <output-dir>");
             eprintln!("       corpus realistic <public_suffix_list.dat> <output-file>");
+            eprintln!("       corpus idnatest <IdnaTestV2.txt> <output-file>");
             eprintln!("  e.g. {COMMAND}");
             eprintln!("       {}", realistic::COMMAND);
+            eprintln!("       {}", idnatest::COMMAND);
             return ExitCode::from(2);
         }
     };
@@ -436,6 +439,18 @@ fn load_psl(psl: &Path) -> Result<(Suffixes, String)> {
 }
 
 mod realistic;
+
+mod idnatest;
+
+fn run_idnatest(test: &Path, out: &Path) -> Result<()> {
+    let bytes = std::fs::read(test).map_err(|e| format!("{}: {e}", test.display()))?;
+    let text = String::from_utf8(bytes.clone()).map_err(|e| format!("{}: {e}", test.display()))?;
+    let names = idnatest::lines(&text)?;
+    std::fs::write(out, idnatest::body(&idnatest::sha256(&bytes), &names))
+        .map_err(|e| format!("{}: {e}", out.display()))?;
+    eprintln!("corpus: wrote {} ({} names)", out.display(), names.len());
+    Ok(())
+}
 
 fn run_realistic(psl: &Path, out: &Path) -> Result<()> {
     let (suffixes, psl_sha) = load_psl(psl)?;
