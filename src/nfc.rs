@@ -1,26 +1,175 @@
 //! Normalization Form C (UAX #15), the one home of every NFC question the rules ask: RFC 5891
 //! section 5.3 and UTS #46 section 4.1 criterion 1 (a label is in NFC), UTS #46 section 4 step
-//! 2 (normalize the name).
+//! 2 (normalize the name), and the NFD of UTS #39's skeletons.
 //!
 //! The answers come in three costs: [`cannot_change`] from one property lookup, the quick check
 //! of UAX #15 section 9 ([`quick_check`], or [`QuickCheck`] fed from the UTS #46 table's facts),
 //! and the normalization itself, on the stack for a label ([`normalize_into`]) and a segment at
 //! a time for a text of any length ([`for_each_nfc`]).
 //!
-//! The normalization is built here from the per-character data of `unicode-normalization`
-//! (canonical decomposition, combining class, primary composites) rather than its string
-//! iterator, whose one decomposer also serves NFKC and so links the compatibility tables:
-//! 62,532 bytes of the npm package's `.wasm` (5,844 characters, 3,917 keys and salts), which
-//! no rule here reads (in the module `bindings/js/build.sh` builds).
+//! The data is the crate's own, from Unicode 18.0.0 by `tools/gen-tables`: the combining
+//! class, the quick check value and whether a code point decomposes are fields of the property
+//! trie ([`ucd::props`]), and the mappings and primary composites are sorted tables
+//! ([`crate::tables::nfc`]), searched only for a code point whose field says it decomposes or
+//! may compose.
 
 use alloc::string::String;
 
 use alloc::vec::Vec;
-use unicode_normalization::char::{canonical_combining_class, compose, decompose_canonical};
-use unicode_normalization::{IsNormalized, is_nfc_quick};
 
 use crate::limits::MAX_LABEL_OCTETS;
+use crate::tables::nfc::{
+    CODE_POINT_BITS, COMPOSITES, DECOMPOSITIONS, DEPTH, FIRSTS, SECOND_STARTS, SECONDS,
+};
 use crate::ucd;
+pub(crate) use crate::ucd::QuickCheckValue;
+
+/// The answer of the quick check of UAX #15 section 9 on a text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum IsNormalized {
+    /// The text is in NFC.
+    Yes,
+    /// The text is not in NFC.
+    No,
+    /// Only normalizing the text can tell.
+    Maybe,
+}
+
+/// Canonical_Combining_Class of `c` (UnicodeData.txt field 3).
+#[inline]
+pub(crate) fn canonical_combining_class(c: char) -> u8 {
+    if c.is_ascii() { 0 } else { ucd::props(c).ccc() }
+}
+
+// Hangul syllables (the Unicode core specification section 3.12): decomposed and composed by
+// arithmetic, not listed.
+const S_BASE: u32 = 0xAC00;
+const L_BASE: u32 = 0x1100;
+const V_BASE: u32 = 0x1161;
+const T_BASE: u32 = 0x11A7;
+const L_COUNT: u32 = 19;
+const V_COUNT: u32 = 21;
+const T_COUNT: u32 = 28;
+const N_COUNT: u32 = V_COUNT * T_COUNT;
+const S_COUNT: u32 = L_COUNT * N_COUNT;
+
+/// The mapping of `DECOMPOSITIONS` entry `i`: its first code point, and its second if it has
+/// two.
+fn mapping(i: usize) -> Option<(char, Option<char>)> {
+    let key = *DECOMPOSITIONS.get(i)?;
+    let first = char::from_u32(*FIRSTS.get(i)?)?;
+    let second = match (key >> CODE_POINT_BITS) as usize {
+        0 => None,
+        n => Some(char::from_u32(*SECONDS.get(n - 1)?)?),
+    };
+    Some((first, second))
+}
+
+/// The canonical decomposition mapping of `c` (one step), where it has one in the table.
+fn decomposition(c: char) -> Option<(char, Option<char>)> {
+    let cp = u32::from(c);
+    let mask = (1 << CODE_POINT_BITS) - 1;
+    let i = DECOMPOSITIONS.partition_point(|&key| key & mask < cp);
+    match DECOMPOSITIONS.get(i) {
+        Some(&key) if key & mask == cp => mapping(i),
+        _ => None,
+    }
+}
+
+/// The full canonical decomposition of `c` (UAX #15 section 3.11: the mappings applied until
+/// none applies), given to `emit` a code point at a time. The generator checks that only a
+/// first code point decomposes again, fewer than [`DEPTH`] times, so the second ones wait on
+/// a stack of that size.
+#[inline]
+pub(crate) fn decompose_canonical(c: char, mut emit: impl FnMut(char)) {
+    if c.is_ascii() || !ucd::props(c).decomposes() {
+        emit(c);
+        return;
+    }
+    let s = u32::from(c).wrapping_sub(S_BASE);
+    if s < S_COUNT {
+        let (l, v, t) = (
+            L_BASE + s / N_COUNT,
+            V_BASE + (s % N_COUNT) / T_COUNT,
+            s % T_COUNT,
+        );
+        for d in [Some(l), Some(v), (t > 0).then_some(T_BASE + t)]
+            .into_iter()
+            .flatten()
+        {
+            emit(char::from_u32(d).unwrap_or(c));
+        }
+        return;
+    }
+    let mut seconds = ['\0'; DEPTH];
+    let mut n = 0;
+    let mut first = c;
+    while let Some((next, second)) = decomposition(first) {
+        if let (Some(second), Some(slot)) = (second, seconds.get_mut(n)) {
+            *slot = second;
+            n += 1;
+        }
+        first = next;
+    }
+    emit(first);
+    for &second in seconds.get(..n).unwrap_or_default().iter().rev() {
+        emit(second);
+    }
+}
+
+/// The primary composite of `a` and `b` (UAX #15 section 3.11, D114), if there is one.
+#[inline]
+pub(crate) fn compose(a: char, b: char) -> Option<char> {
+    let (a, b) = (u32::from(a), u32::from(b));
+    // L + V, and LV + T.
+    if let (Some(l), Some(v)) = (a.checked_sub(L_BASE), b.checked_sub(V_BASE))
+        && l < L_COUNT
+        && v < V_COUNT
+    {
+        return char::from_u32(S_BASE + (l * V_COUNT + v) * T_COUNT);
+    }
+    if let (Some(s), Some(t)) = (a.checked_sub(S_BASE), b.checked_sub(T_BASE))
+        && s < S_COUNT
+        && s % T_COUNT == 0
+        && t > 0
+        && t < T_COUNT
+    {
+        return char::from_u32(a + t);
+    }
+    // Only a code point with NFC_Quick_Check=Maybe can be the second of a primary composite
+    // (the generator checks it), so most marks are answered without a search.
+    if b < 0x80 || ucd::props(char::from_u32(b)?).nfc_quick_check() != QuickCheckValue::Maybe {
+        return None;
+    }
+    let second = SECONDS.binary_search(&b).ok()?;
+    let start = usize::from(*SECOND_STARTS.get(second)?);
+    let end = usize::from(*SECOND_STARTS.get(second + 1)?);
+    let first = |&i: &u16| FIRSTS.get(usize::from(i)).copied().unwrap_or(0);
+    let candidates = COMPOSITES.get(start..end)?;
+    let &i = candidates.get(candidates.partition_point(|i| first(i) < a))?;
+    if first(&i) != a {
+        return None;
+    }
+    let mask = (1 << CODE_POINT_BITS) - 1;
+    char::from_u32(DECOMPOSITIONS.get(usize::from(i))? & mask)
+}
+
+/// The quick check of UAX #15 section 9 on a text.
+pub(crate) fn is_nfc_quick(chars: impl Iterator<Item = char>) -> IsNormalized {
+    let mut check = QuickCheck::default();
+    for c in chars {
+        if c.is_ascii() {
+            check.starter();
+        } else {
+            let p = ucd::props(c);
+            check.push(p.ccc(), p.nfc_quick_check());
+        }
+        if check.no {
+            return IsNormalized::No;
+        }
+    }
+    check.verdict()
+}
 
 /// Whether NFC leaves `c` as it is wherever it stands: `NFC_Quick_Check=Yes` (nothing before it
 /// composes with it, and it does not decompose) and `Canonical_Combining_Class=0` (canonical
@@ -209,6 +358,29 @@ pub(crate) fn for_each_nfc(chars: impl Iterator<Item = char>, mut emit: impl FnM
     flush(&mut stack, &mut n, &mut heap);
 }
 
+/// NFD of `chars` (UAX #15 section 3.11: canonical decomposition, then canonical ordering),
+/// given to `emit` a code point at a time; each run of non-starters is gathered and sorted
+/// before it is given (UTS #39 section 4 asks for the NFD of a skeleton's input and output).
+#[cfg(any(test, feature = "security"))]
+pub(crate) fn for_each_nfd(chars: impl Iterator<Item = char>, mut emit: impl FnMut(char)) {
+    let mut marks: Vec<char> = Vec::new();
+    let flush = |marks: &mut Vec<char>, emit: &mut dyn FnMut(char)| {
+        sort_by_class(marks);
+        marks.drain(..).for_each(emit);
+    };
+    for c in chars {
+        decompose_canonical(c, |d| {
+            if canonical_combining_class(d) == 0 {
+                flush(&mut marks, &mut emit);
+                emit(d);
+            } else {
+                marks.push(d);
+            }
+        });
+    }
+    flush(&mut marks, &mut emit);
+}
+
 /// Room for the canonical decomposition of a label: no code point decomposes to more than four
 /// (UnicodeData.txt), and a label that can pass has at most 63 code points.
 pub(crate) const NFC_BUFFER: usize = 4 * MAX_LABEL_OCTETS;
@@ -242,9 +414,7 @@ pub(crate) fn normalize_into<'a>(
 /// Canonical ordering and canonical composition (UAX #15 section 3.11) of a canonically
 /// decomposed text, in place; returns the length of its NFC, at the front of `decomposed`.
 fn order_and_compose(decomposed: &mut [char]) -> usize {
-    // Canonical ordering: each run of non-starters sorted by combining class, stably; by
-    // insertion where a run is as short as a label's, so that a label needs no allocation, and
-    // by counting beyond, so that a run of a megabyte of marks stays linear.
+    // Canonical ordering: each run of non-starters sorted by combining class.
     let mut at = 0;
     while at < decomposed.len() {
         let run = decomposed
@@ -254,11 +424,7 @@ fn order_and_compose(decomposed: &mut [char]) -> usize {
             .take_while(|&&c| canonical_combining_class(c) != 0)
             .count();
         if let Some(marks) = decomposed.get_mut(at..at + run) {
-            if run > NFC_BUFFER {
-                counting_sort_by_class(marks);
-            } else {
-                insertion_sort_by_class(marks);
-            }
+            sort_by_class(marks);
         }
         at += run.max(1);
     }
@@ -291,6 +457,17 @@ fn order_and_compose(decomposed: &mut [char]) -> usize {
         out += 1;
     }
     out
+}
+
+/// Canonical ordering of a run of non-starters: sorted by combining class, stably; by insertion
+/// where a run is as short as a label's, so that a label needs no allocation, and by counting
+/// beyond, so that a run of a megabyte of marks stays linear.
+fn sort_by_class(marks: &mut [char]) {
+    if marks.len() > NFC_BUFFER {
+        counting_sort_by_class(marks);
+    } else {
+        insertion_sort_by_class(marks);
+    }
 }
 
 /// A stable counting sort of a long run of non-starters by combining class, in one buffer
@@ -342,14 +519,6 @@ pub(crate) fn first_difference(label: &[char]) -> usize {
     let mut buf = ['\0'; NFC_BUFFER];
     let nfc = normalize_into(label, &mut buf).unwrap_or(&[]);
     label.iter().zip(nfc).position(|(a, b)| a != b).unwrap_or(0)
-}
-
-/// The NFC_Quick_Check value of a code point (UAX #15 section 9).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum QuickCheckValue {
-    Yes,
-    Maybe,
-    No,
 }
 
 /// The quick check of UAX #15 section 9 fed one code point at a time, with the two properties
@@ -571,8 +740,9 @@ mod tests {
         });
     }
 
-    /// The stack NFC and the checks against every line of Unicode's NormalizationTest.txt:
-    /// c2 == NFC(c1) == NFC(c2) == NFC(c3) and c4 == NFC(c4) == NFC(c5) (the conformance rules
+    /// The stack NFC, the checks and the NFD against every line of Unicode's
+    /// NormalizationTest.txt: c2 == NFC(c1) == NFC(c2) == NFC(c3), c4 == NFC(c4) == NFC(c5),
+    /// c3 == NFD(c1) == NFD(c2) == NFD(c3) and c5 == NFD(c4) == NFD(c5) (the conformance rules
     /// in its header).
     #[test]
     fn nfc_matches_normalization_test() {
@@ -594,6 +764,18 @@ mod tests {
                 let s: String = c[from].iter().collect();
                 assert_eq!(is_nfc_str(&s), nfc, "{at}");
                 assert_eq!(to_nfc(&s), c[to].iter().collect::<String>(), "{at}");
+            }
+            // c3 == NFD(c1) == NFD(c2) == NFD(c3) and c5 == NFD(c4) == NFD(c5).
+            for (from, to) in [(0, 2), (1, 2), (2, 2), (3, 4), (4, 4)] {
+                let mut nfd = Vec::new();
+                for_each_nfd(c[from].iter().copied(), |d| nfd.push(d));
+                assert_eq!(
+                    nfd,
+                    c[to],
+                    "NormalizationTest.txt:{}: NFD(c{})",
+                    n + 1,
+                    from + 1
+                );
             }
             lines += 1;
         }

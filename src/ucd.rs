@@ -6,11 +6,12 @@
 //! answer from the byte before they get here.
 
 use crate::tables::properties::{
-    BIDI_CLASS_BY_INDEX, BIDI_CLASS_MASK, BIDI_CLASS_SHIFT, BMP_INDEX, DATA, DATA_SHIFT,
-    DERIVED_CONTEXTJ, DERIVED_CONTEXTO, DERIVED_DISALLOWED, DERIVED_MASK, DERIVED_PVALID,
-    DERIVED_SHIFT, INDEX_SHIFT, INDEX1, INDEX2, JOINING_TYPE_BY_INDEX, JOINING_TYPE_MASK,
-    JOINING_TYPE_SHIFT, MARK_BIT, NFC_QC_NOT_YES_BIT, REORDERED_BIT, SCRIPT_BY_INDEX, SCRIPT_MASK,
-    SCRIPT_SHIFT, VALUES, VIRAMA_BIT,
+    BIDI_CLASS_BY_INDEX, BIDI_CLASS_MASK, BIDI_CLASS_SHIFT, BMP_INDEX, CCC_MASK, CCC_SHIFT, DATA,
+    DATA_SHIFT, DECOMPOSES_BIT, DERIVED_CONTEXTJ, DERIVED_CONTEXTO, DERIVED_DISALLOWED,
+    DERIVED_MASK, DERIVED_PVALID, DERIVED_SHIFT, INDEX_SHIFT, INDEX1, INDEX2,
+    JOINING_TYPE_BY_INDEX, JOINING_TYPE_MASK, JOINING_TYPE_SHIFT, MARK_BIT, NFC_QC_MASK,
+    NFC_QC_MAYBE, NFC_QC_NO, NFC_QC_SHIFT, NFC_QC_YES, SCRIPT_BY_INDEX, SCRIPT_MASK, SCRIPT_SHIFT,
+    VALUES,
 };
 pub(crate) use crate::tables::properties::{BidiClass, JoiningType, Script};
 
@@ -120,6 +121,14 @@ pub(crate) fn props(c: char) -> Props {
 const DERIVED_UNASSIGNED_PROPS: u32 =
     crate::tables::properties::DERIVED_UNASSIGNED << DERIVED_SHIFT;
 
+/// The NFC_Quick_Check value of a code point (UAX #15 section 9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum QuickCheckValue {
+    Yes,
+    Maybe,
+    No,
+}
+
 impl Props {
     /// The field at `shift` under `mask`.
     #[inline]
@@ -155,10 +164,17 @@ impl Props {
             .unwrap_or(JoiningType::U)
     }
 
+    /// Canonical_Combining_Class (UnicodeData.txt field 3; UAX #15 section 3.11 orders and
+    /// blocks by it).
+    #[inline]
+    pub(crate) fn ccc(self) -> u8 {
+        ((self.0 >> CCC_SHIFT) & CCC_MASK) as u8
+    }
+
     /// Canonical_Combining_Class is Virama (9): the test of RFC 5892 Appendix A.1 and A.2.
     #[inline]
     pub(crate) fn is_virama(self) -> bool {
-        self.0 & VIRAMA_BIT != 0
+        self.ccc() == 9
     }
 
     /// General_Category is Mn, Mc or Me (RFC 5891 section 4.2.3.2).
@@ -167,26 +183,47 @@ impl Props {
         self.0 & MARK_BIT != 0
     }
 
+    /// NFC_Quick_Check (UAX #15 section 9).
+    #[inline]
+    pub(crate) fn nfc_quick_check(self) -> QuickCheckValue {
+        match (self.0 >> NFC_QC_SHIFT) & NFC_QC_MASK {
+            NFC_QC_YES => QuickCheckValue::Yes,
+            NFC_QC_MAYBE => QuickCheckValue::Maybe,
+            NFC_QC_NO => QuickCheckValue::No,
+            // Two bits hold three values; the fourth is not generated.
+            _ => QuickCheckValue::No,
+        }
+    }
+
     /// NFC_Quick_Check is Yes (UAX #15 section 9): the code point can stay as it is in NFC,
     /// whatever follows, unless canonical ordering moves it.
     #[inline]
     pub(crate) fn is_nfc_quick_check_yes(self) -> bool {
-        self.0 & NFC_QC_NOT_YES_BIT == 0
+        (self.0 >> NFC_QC_SHIFT) & NFC_QC_MASK == NFC_QC_YES
+    }
+
+    /// The code point has a canonical decomposition (UnicodeData.txt field 5 without a tag, or
+    /// a Hangul syllable).
+    #[inline]
+    pub(crate) fn decomposes(self) -> bool {
+        self.0 & DECOMPOSES_BIT != 0
     }
 
     /// PVALID (RFC 5892), NFC_Quick_Check=Yes and Canonical_Combining_Class 0: the three
     /// fields tested with one mask.
     #[inline]
     pub(crate) fn is_pvalid_cut(self) -> bool {
-        const MASK: u32 = (DERIVED_MASK << DERIVED_SHIFT) | NFC_QC_NOT_YES_BIT | REORDERED_BIT;
-        self.0 & MASK == DERIVED_PVALID << DERIVED_SHIFT
+        const MASK: u32 = (DERIVED_MASK << DERIVED_SHIFT)
+            | (NFC_QC_MASK << NFC_QC_SHIFT)
+            | (CCC_MASK << CCC_SHIFT);
+        self.0 & MASK == (DERIVED_PVALID << DERIVED_SHIFT) | (NFC_QC_YES << NFC_QC_SHIFT)
     }
 
     /// Canonical_Combining_Class is not 0 (Not_Reordered): canonical ordering (UAX #15 section
     /// 9's quick check) compares it with the class before it.
     #[inline]
     pub(crate) fn is_reordered(self) -> bool {
-        self.0 & REORDERED_BIT != 0
+        self.0 & (CCC_MASK << CCC_SHIFT) != 0
     }
 
     #[inline]
@@ -246,9 +283,9 @@ mod tests {
         }
     }
 
-    /// Both bits taken from Canonical_Combining_Class: Virama (9), and not 0.
+    /// Canonical_Combining_Class and the two tests taken from it: Virama (9), and not 0.
     #[test]
-    fn combining_class_bits_match_derived_combining_class() {
+    fn combining_class_matches_derived_combining_class() {
         let expected = ucd_property(
             "ucd/extracted/DerivedCombiningClass.txt",
             &[("Not_Reordered", "0")],
@@ -256,8 +293,33 @@ mod tests {
         for c in chars() {
             let ccc = expected[c as usize].as_str();
             let p = props(c);
+            assert_eq!(p.ccc().to_string(), ccc, "U+{:04X}", c as u32);
             assert_eq!(p.is_virama(), ccc == "9", "U+{:04X}", c as u32);
             assert_eq!(p.is_reordered(), ccc != "0", "U+{:04X}", c as u32);
+        }
+    }
+
+    /// The decomposition bit against UnicodeData.txt field 5 (a mapping without a `<tag>`) and
+    /// the Hangul syllables (U+AC00..U+D7A3, the core specification section 3.12).
+    #[test]
+    fn decomposes_matches_unicode_data() {
+        let mut canonical = vec![false; 0x11_0000];
+        canonical[0xAC00..=0xD7A3].fill(true);
+        let text = crate::test_data::read("unicode/18.0.0/ucd/UnicodeData.txt");
+        for line in text.lines() {
+            let f: Vec<&str> = line.split(';').collect();
+            if !f[5].is_empty() && !f[5].starts_with('<') {
+                canonical[usize::from_str_radix(f[0], 16).unwrap()] = true;
+            }
+        }
+        assert_eq!(canonical.iter().filter(|&&d| d).count(), 2081 + 11172);
+        for c in chars() {
+            assert_eq!(
+                props(c).decomposes(),
+                canonical[c as usize],
+                "U+{:04X}",
+                c as u32
+            );
         }
     }
 
@@ -277,12 +339,16 @@ mod tests {
 
     #[test]
     fn nfc_quick_check_matches_derived_normalization_props() {
-        let mut not_yes = vec![false; 0x11_0000];
+        let mut qc = vec![QuickCheckValue::Yes; 0x11_0000];
         let mut listed = 0;
         for (lo, hi, fields) in crate::test_ucd::lines("ucd/DerivedNormalizationProps.txt") {
             if fields.len() == 2 && fields[0] == "NFC_QC" {
-                assert!(matches!(fields[1].as_str(), "N" | "M"), "{fields:?}");
-                not_yes[lo as usize..=hi as usize].fill(true);
+                let value = match fields[1].as_str() {
+                    "N" => QuickCheckValue::No,
+                    "M" => QuickCheckValue::Maybe,
+                    other => panic!("NFC_QC={other}"),
+                };
+                qc[lo as usize..=hi as usize].fill(value);
                 listed += hi - lo + 1;
             }
         }
@@ -291,9 +357,11 @@ mod tests {
             "NFC_QC lines in DerivedNormalizationProps.txt: {listed}"
         );
         for c in chars() {
+            let want = qc[c as usize];
+            assert_eq!(props(c).nfc_quick_check(), want, "U+{:04X}", c as u32);
             assert_eq!(
                 props(c).is_nfc_quick_check_yes(),
-                !not_yes[c as usize],
+                want == QuickCheckValue::Yes,
                 "U+{:04X}",
                 c as u32
             );

@@ -1,7 +1,7 @@
 //! The optional detections of UTS #39 section 5.4, on the NFD form of a string (the section
 //! reads the marks of canonically decomposed text).
 
-use unicode_normalization::char::decompose_canonical;
+use crate::nfc::decompose_canonical;
 
 use crate::tables::security::{
     DEFAULT_IGNORABLE_BIT, NFD_STARTER_BIT, NONSPACING_BIT, SOFT_DOTTED_BIT,

@@ -12,7 +12,7 @@ use core::cell::OnceCell;
 use core::fmt;
 
 use crate::limits::{ACE_PREFIX, MAX_LABEL_OCTETS};
-use unicode_normalization::char::{canonical_combining_class, decompose_canonical};
+use crate::nfc::{canonical_combining_class, decompose_canonical};
 
 use crate::tables::security::{DEFAULT_IGNORABLE_BIT, NFD_STARTER_BIT, SKELETON_LDH_BIT};
 use crate::{Error, ascii, check_idn_hostname, punycode, to_ascii};
@@ -711,7 +711,7 @@ mod tests {
     }
 
     /// The table's bit against the skeleton's pieces as `piece_is_ascii` reads them (with
-    /// the decompositions of `unicode-normalization`), for every code point.
+    /// the decompositions of [`crate::nfc`]), for every code point.
     #[test]
     fn skeleton_ldh_bit_is_piece_is_ascii_of_a_starter() {
         for c in (0..=0x10_FFFF).filter_map(char::from_u32) {

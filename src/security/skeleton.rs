@@ -2,8 +2,7 @@
 
 use alloc::string::String;
 
-use unicode_normalization::UnicodeNormalization;
-use unicode_normalization::char::{canonical_combining_class, decompose_canonical};
+use crate::nfc::{canonical_combining_class, decompose_canonical, for_each_nfd};
 
 use crate::tables::security::{
     CONFUSABLE_BIT, DEFAULT_IGNORABLE_BIT, NFD_STARTER_BIT, PROTOTYPE_BELOW, PROTOTYPE_BITS,
@@ -56,17 +55,19 @@ fn prototype_entry(c: char, p: u32) -> Option<(&'static str, bool)> {
 /// ```
 pub fn skeleton(text: &str) -> String {
     let mut mapped = String::with_capacity(text.len());
-    for c in text.nfd() {
+    for_each_nfd(text.chars(), |c| {
         let p = packed(c);
         if p & DEFAULT_IGNORABLE_BIT != 0 {
-            continue;
+            return;
         }
         match prototype(c, p) {
             Some(s) => mapped.push_str(s),
             None => mapped.push(c),
         }
-    }
-    mapped.nfd().collect()
+    });
+    let mut out = String::with_capacity(mapped.len());
+    for_each_nfd(mapped.chars(), |c| out.push(c));
+    out
 }
 
 /// Whether `a` and `b` are confusable (UTS #39 section 4): their skeletons are equal.

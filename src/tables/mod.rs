@@ -10,6 +10,7 @@
 //! Generated Unicode tables. Nothing in this folder is written by hand.
 
 pub(crate) mod escape;
+pub(crate) mod nfc;
 pub(crate) mod properties;
 #[cfg(feature = "security")]
 pub(crate) mod security;

@@ -4,9 +4,7 @@
 use alloc::borrow::Cow;
 use alloc::string::String;
 
-use unicode_normalization::IsNormalized;
-
-use crate::nfc::{self, QuickCheck, QuickCheckValue};
+use crate::nfc::{self, IsNormalized, QuickCheck, QuickCheckValue};
 use crate::tables::uts46::{
     ALTERNATING_BIT, BLOCK_FIRST, BMP_SHIFT, CCC_MASK, CCC_SHIFT, DELTA_MAPPING_BIT, DELTA_SHIFT,
     INDEX_LIMIT, LENGTH_MASK, LENGTH_SHIFT, MAPPED, NFC_QC_MASK, NFC_QC_MAYBE, NFC_QC_NO,

@@ -1698,11 +1698,7 @@ impl NfcCheck {
         if !p.is_nfc_quick_check_yes() {
             self.maybe = true;
         }
-        let ccc = if p.is_reordered() {
-            unicode_normalization::char::canonical_combining_class(c)
-        } else {
-            0
-        };
+        let ccc = p.ccc();
         if ccc != 0 && self.last_ccc > ccc {
             self.no = true;
         }

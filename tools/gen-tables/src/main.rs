@@ -705,45 +705,45 @@ const P_JOINING_TYPE: Field = Field {
     bits: 3,
     doc: "Joining_Type, an index into `JOINING_TYPE_BY_INDEX`.",
 };
-const P_VIRAMA: Field = Field {
-    name: "VIRAMA",
-    shift: 11,
-    bits: 1,
-    doc: "Canonical_Combining_Class is Virama (9).",
-};
 const P_MARK: Field = Field {
     name: "MARK",
-    shift: 12,
+    shift: 11,
     bits: 1,
     doc: "General_Category is M (Mn, Mc, Me).",
 };
 const P_SCRIPT: Field = Field {
     name: "SCRIPT",
-    shift: 13,
+    shift: 12,
     bits: 3,
     doc: "Script, an index into `SCRIPT_BY_INDEX`.",
 };
-const P_NFC_QC_NOT_YES: Field = Field {
-    name: "NFC_QC_NOT_YES",
-    shift: 16,
-    bits: 1,
-    doc: "NFC_Quick_Check is No or Maybe.",
+const P_NFC_QC: Field = Field {
+    name: "NFC_QC",
+    shift: 15,
+    bits: 2,
+    doc: "NFC_Quick_Check, one of the `NFC_QC_*` values.",
 };
-const P_REORDERED: Field = Field {
-    name: "REORDERED",
+const P_DECOMPOSES: Field = Field {
+    name: "DECOMPOSES",
     shift: 17,
     bits: 1,
-    doc: "Canonical_Combining_Class is not 0.",
+    doc: "a canonical decomposition: a mapping without a tag in UnicodeData.txt (in `nfc.rs`), or a Hangul syllable.",
+};
+const P_CCC: Field = Field {
+    name: "CCC",
+    shift: 18,
+    bits: 8,
+    doc: "Canonical_Combining_Class.",
 };
 const PROPERTY_FIELDS: &[&Field] = &[
     &P_DERIVED,
     &P_BIDI_CLASS,
     &P_JOINING_TYPE,
-    &P_VIRAMA,
     &P_MARK,
     &P_SCRIPT,
-    &P_NFC_QC_NOT_YES,
-    &P_REORDERED,
+    &P_NFC_QC,
+    &P_DECOMPOSES,
+    &P_CCC,
 ];
 
 /// The RFC 5892 derived property values in the order of `Derived`.
@@ -814,8 +814,7 @@ fn packed_properties(inputs: &Inputs, ucd: &UnicodeData, derived: &[Derived]) ->
     let script = enumerated(inputs, "ucd/Scripts.txt", |v| {
         Some(SCRIPTS.iter().position(|s| *s == v).unwrap_or(0) as u16)
     })?;
-    // Listed under NFC_QC are the code points whose value is N or M; Y is the default.
-    let nfc_qc_not_yes = binary(inputs, "ucd/DerivedNormalizationProps.txt", "NFC_QC")?;
+    let qc = nfc_quick_check(inputs)?;
     let mut out = Vec::with_capacity(CODE_POINTS);
     for cp in 0..CODE_POINTS {
         if ccc[cp] != ucd.combining_class[cp] {
@@ -825,19 +824,50 @@ fn packed_properties(inputs: &Inputs, ucd: &UnicodeData, derived: &[Derived]) ->
             ));
         }
         let mark = matches!(ucd.general_category[cp], "Mn" | "Mc" | "Me");
-        let virama = ccc[cp] == 9;
+        let decomposes = hangul_syllable(cp as u32)
+            || ucd
+                .decomposition
+                .get(&(cp as u32))
+                .is_some_and(|(compat, _)| !compat);
         out.push(
             P_DERIVED.put(derived[cp] as u32)?
                 | P_BIDI_CLASS.put(u32::from(bidi[cp]))?
                 | P_JOINING_TYPE.put(u32::from(joining[cp]))?
-                | P_VIRAMA.put(u32::from(virama))?
                 | P_MARK.put(u32::from(mark))?
                 | P_SCRIPT.put(u32::from(script[cp]))?
-                | P_NFC_QC_NOT_YES.put(u32::from(nfc_qc_not_yes[cp]))?
-                | P_REORDERED.put(u32::from(ccc[cp] != 0))?,
+                | P_NFC_QC.put(qc[cp])?
+                | P_DECOMPOSES.put(u32::from(decomposes))?
+                | P_CCC.put(u32::from(ccc[cp]))?,
         );
     }
     Ok(out)
+}
+
+/// NFC_Quick_Check of every code point, as an index into `NFC_QC_VALUES`: the code points
+/// listed under NFC_QC in DerivedNormalizationProps.txt have N or M, the others Y.
+fn nfc_quick_check(inputs: &Inputs) -> Result<Vec<u32>> {
+    const NORM: &str = "ucd/DerivedNormalizationProps.txt";
+    let mut qc = vec![0u32; CODE_POINTS];
+    let qc_index = |name: &str| NFC_QC_VALUES.iter().position(|v| *v == name).unwrap_or(0) as u32;
+    for line in data_lines(inputs.text(NORM), NORM)? {
+        if line.fields.first() == Some(&"NFC_QC") {
+            let v = match line.fields.get(1) {
+                Some(&"M") => qc_index("Maybe"),
+                Some(&"N") => qc_index("No"),
+                other => return Err(format!("{NORM}: NFC_QC value {other:?}")),
+            };
+            for cp in line.first..=line.last {
+                qc[cp as usize] = v;
+            }
+        }
+    }
+    Ok(qc)
+}
+
+/// A precomposed Hangul syllable (Unicode core specification section 3.12), whose canonical
+/// decomposition is computed rather than listed.
+fn hangul_syllable(cp: u32) -> bool {
+    (S_BASE..S_BASE + S_COUNT).contains(&cp)
 }
 
 /// The distinct packed values, in increasing order, and for each code point the index of its
@@ -862,6 +892,158 @@ fn value_table(packed: &[u32]) -> Result<(Vec<u32>, Vec<u16>)> {
         .collect();
     Ok((values, packed.iter().map(|v| index[v]).collect()))
 }
+
+// ---------------------------------------------------------------------------------------------
+// Canonical decomposition and composition (UAX #15)
+// ---------------------------------------------------------------------------------------------
+
+/// Bits of a code point in `DECOMPOSITIONS`; the index of its second code point is above them.
+const NFC_CODE_POINT_BITS: u32 = 21;
+
+/// `nfc.rs`: the canonical decomposition mappings of UnicodeData.txt (those without a tag) and
+/// the primary composites among them (not Full_Composition_Exclusion), for UAX #15 section 3.11.
+fn render_nfc(inputs: &Inputs, version: (u8, u8, u8), ucd: &UnicodeData) -> Result<String> {
+    const NORM: &str = "ucd/DerivedNormalizationProps.txt";
+    let excluded = binary(inputs, NORM, "Full_Composition_Exclusion")?;
+    let qc = nfc_quick_check(inputs)?;
+    let maybe = NFC_QC_VALUES
+        .iter()
+        .position(|v| *v == "Maybe")
+        .unwrap_or(0) as u32;
+    let canonical: Vec<(u32, &[u32])> = ucd
+        .decomposition
+        .iter()
+        .filter(|(_, (compat, _))| !compat)
+        .map(|(&cp, (_, m))| (cp, m.as_slice()))
+        .collect();
+    let decomposes = |cp: u32| canonical.binary_search_by_key(&cp, |&(c, _)| c).is_ok();
+    let mut seconds: Vec<u32> = canonical
+        .iter()
+        .filter_map(|(_, m)| m.get(1).copied())
+        .collect();
+    seconds.sort_unstable();
+    seconds.dedup();
+    if seconds.len() >= 1 << (32 - NFC_CODE_POINT_BITS) {
+        return Err(format!("{} second code points do not fit", seconds.len()));
+    }
+    let mut keys = Vec::new();
+    let mut firsts = Vec::new();
+    let mut composites = Vec::new();
+    for (i, &(cp, m)) in canonical.iter().enumerate() {
+        let (first, second) = match *m {
+            [first] => (first, None),
+            [first, second] => (first, Some(second)),
+            _ => {
+                return Err(format!(
+                    "U+{cp:04X}: a canonical mapping of {} code points",
+                    m.len()
+                ));
+            }
+        };
+        // The crate decomposes the first code point again and never the second: checked here.
+        let mut depth = 0;
+        let mut c = first;
+        while let Some(&(_, m)) = canonical.iter().find(|(d, _)| *d == c) {
+            depth += 1;
+            c = m[0];
+            if m.get(1).is_some_and(|&s| decomposes(s)) {
+                return Err(format!("U+{cp:04X}: a second code point decomposes"));
+            }
+        }
+        if depth >= NFC_DEPTH {
+            return Err(format!("U+{cp:04X}: decomposes {depth} times"));
+        }
+        let index = match second {
+            None => 0,
+            Some(s) => {
+                if decomposes(s) {
+                    return Err(format!("U+{cp:04X}: its second code point decomposes"));
+                }
+                1 + seconds.binary_search(&s).unwrap_or(0) as u32
+            }
+        };
+        keys.push(cp | index << NFC_CODE_POINT_BITS);
+        firsts.push(first);
+        if second.is_some() && !excluded[cp as usize] {
+            // The quick check answers "yes" for what is not Maybe: a second code point of a
+            // primary composite must be.
+            if qc[second.unwrap_or(0) as usize] != maybe {
+                return Err(format!("U+{cp:04X}: its second code point is not NFC_QC=M"));
+            }
+            composites.push((index, first, i as u16));
+        }
+    }
+    composites.sort_unstable();
+    let sizes = format!(
+        "Canonical decompositions: {} mappings ({} bytes), {} second code points ({} bytes), {} \
+         primary composites ({} bytes with their starts).",
+        keys.len(),
+        8 * keys.len(),
+        seconds.len(),
+        4 * seconds.len(),
+        composites.len(),
+        2 * (composites.len() + seconds.len() + 1)
+    );
+    let mut s = header(inputs, version, &["ucd/UnicodeData.txt", NORM], &sizes);
+    s.push_str(
+        "//! The canonical decomposition mappings of UnicodeData.txt (field 5 without a tag) and\n\
+         //! the primary composites among them (UAX #15 section 3.11): a mapping of two code points\n\
+         //! whose code point is not Full_Composition_Exclusion (DerivedNormalizationProps.txt).\n\
+         //! Hangul syllables are computed, not listed. The generator checks that a second code\n\
+         //! point never decomposes and that a first one decomposes fewer than `DEPTH` times.\n\n",
+    );
+    let _ = writeln!(
+        s,
+        "/// Bits of the code point in a `DECOMPOSITIONS` entry; above them, 0 for a mapping to one\n\
+         /// code point, else 1 plus the index of its second code point in `SECONDS`.\n\
+         pub(crate) const CODE_POINT_BITS: u32 = {NFC_CODE_POINT_BITS};\n\n\
+         /// Canonical decompositions applied one after the other are fewer than this.\n\
+         pub(crate) const DEPTH: usize = {NFC_DEPTH};\n"
+    );
+    s.push_str(&array(
+        "DECOMPOSITIONS",
+        "u32",
+        &hex_items(&keys, 8),
+        "The code points with a canonical decomposition mapping, in increasing order, each with \
+         the index of its second code point (`CODE_POINT_BITS`).",
+    ));
+    s.push_str(&array(
+        "FIRSTS",
+        "u32",
+        &hex_items(&firsts, 5),
+        "The first code point of the mapping of each entry of `DECOMPOSITIONS`.",
+    ));
+    s.push_str(&array(
+        "SECONDS",
+        "u32",
+        &hex_items(&seconds, 5),
+        "The second code points of the mappings of two, in increasing order.",
+    ));
+    let order: Vec<u16> = composites.iter().map(|&(_, _, i)| i).collect();
+    s.push_str(&array(
+        "COMPOSITES",
+        "u16",
+        &order,
+        "The entries of `DECOMPOSITIONS` that are primary composites, by second code point, then \
+         first.",
+    ));
+    // A search for a composite looks among those of one second code point only (in the
+    // U-label names of data/bench/realistic.txt, 335 -> 120 instructions a search by callgrind).
+    let starts: Vec<u16> = (1..=seconds.len() as u32 + 1)
+        .map(|index| composites.partition_point(|&(i, _, _)| i < index) as u16)
+        .collect();
+    s.push_str(&array(
+        "SECOND_STARTS",
+        "u16",
+        &starts,
+        "Where the composites of each second code point start in `COMPOSITES`, by the index of \
+         the second code point in `SECONDS`, and one past the last.",
+    ));
+    Ok(s)
+}
+
+/// A first code point decomposes fewer times than this (checked by `render_nfc`).
+const NFC_DEPTH: usize = 4;
 
 // ---------------------------------------------------------------------------------------------
 // The code point trie
@@ -1131,7 +1313,6 @@ impl RangeIndex {
 /// UTS #46 processing asks of every code point it keeps, in their place in the packed value:
 /// `U_CCC`, `U_NFC_QC`, `U_RTL`.
 fn kept_facts(inputs: &Inputs) -> Result<Vec<u32>> {
-    const NORM: &str = "ucd/DerivedNormalizationProps.txt";
     let ccc = enumerated(
         inputs,
         "ucd/extracted/DerivedCombiningClass.txt",
@@ -1145,20 +1326,7 @@ fn kept_facts(inputs: &Inputs) -> Result<Vec<u32>> {
             .and_then(|i| BIDI_CLASSES.get(i as usize))
             .map(|(short, _)| matches!(*short, "R" | "AL" | "AN"))
     })?;
-    let mut qc = vec![0u32; CODE_POINTS];
-    let qc_index = |name: &str| NFC_QC_VALUES.iter().position(|v| *v == name).unwrap_or(0) as u32;
-    for line in data_lines(inputs.text(NORM), NORM)? {
-        if line.fields.first() == Some(&"NFC_QC") {
-            let v = match line.fields.get(1) {
-                Some(&"M") => qc_index("Maybe"),
-                Some(&"N") => qc_index("No"),
-                other => return Err(format!("{NORM}: NFC_QC value {other:?}")),
-            };
-            for cp in line.first..=line.last {
-                qc[cp as usize] = v;
-            }
-        }
-    }
+    let qc = nfc_quick_check(inputs)?;
     (0..CODE_POINTS)
         .map(|cp| {
             Ok(U_CCC.put(ccc[cp])? | U_NFC_QC.put(qc[cp])? | U_RTL.put(u32::from(rtl[cp]))?)
@@ -1494,7 +1662,7 @@ fn render(inputs: &Inputs) -> Result<Vec<(&'static str, String)>> {
 
     let mod_rs = format!(
         "{}//! Generated Unicode tables. Nothing in this folder is written by hand.\n\n\
-         pub(crate) mod escape;\npub(crate) mod properties;\n\
+         pub(crate) mod escape;\npub(crate) mod nfc;\npub(crate) mod properties;\n\
          #[cfg(feature = \"security\")]\npub(crate) mod security;\npub(crate) mod uts46;\n\n\
          /// The version of Unicode every table in this folder was generated from.\n\
          pub(crate) const UNICODE_VERSION: (u8, u8, u8) = ({}, {}, {});\n",
@@ -1530,6 +1698,11 @@ fn render(inputs: &Inputs) -> Result<Vec<(&'static str, String)>> {
         "DERIVED",
         "The values of the `DERIVED` field (RFC 5892 section 2).",
         DERIVED_NAMES,
+    ));
+    props.push_str(&render_values(
+        "NFC_QC",
+        "The values of the `NFC_QC` field (UAX #15 section 9).",
+        NFC_QC_VALUES,
     ));
     props.push_str(&render_enum(
         "BidiClass",
@@ -1626,6 +1799,7 @@ fn render(inputs: &Inputs) -> Result<Vec<(&'static str, String)>> {
         "The distinct packed property values, in increasing order.",
     ));
     files.push(("properties.rs", props));
+    files.push(("nfc.rs", render_nfc(inputs, version, &ucd)?));
 
     let index = RangeIndex::build(&mapping.starts)?;
     let sizes = format!(
