@@ -245,7 +245,7 @@ impl fmt::Display for ErrorKind {
 /// | `trailing-dot` | a valid name with a root dot | the name without it; [`Options::allow_trailing_dot`](crate::Options::allow_trailing_dot) |
 /// | `underscore-label` | a valid name but for a label starting with `_` | [`Options::allow_underscore_labels`](crate::Options::allow_underscore_labels) |
 /// | `idn-hostname` | a `hostname` that is a valid `idn-hostname` | the A-label form ([`to_ascii`](crate::to_ascii)) |
-/// | `upper-case` | an ASCII capital DISALLOWED in a U-label | the name in lower case; [`Options::uts46_mapping`](crate::Options::uts46_mapping) |
+/// | `upper-case` | an ASCII capital DISALLOWED in a U-label | the name with its ASCII letters in lower case; [`Options::uts46_mapping`](crate::Options::uts46_mapping) |
 #[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Hint {
@@ -292,7 +292,7 @@ pub enum Hint {
     IdnHostname,
     /// An ASCII capital in a U-label, which IDNA2008 does not map (RFC 5891 section 5.2).
     UpperCase {
-        /// The name in lower case, when it is valid.
+        /// The name with its ASCII letters in lower case, when that is valid.
         name: Option<String>,
     },
 }

@@ -23,8 +23,10 @@ pub(crate) fn find(
     let suggest = |s: &str| valid(s).then(|| String::from(s));
 
     if kind == ErrorKind::Disallowed && code_point.is_some_and(|c| c.is_ascii_uppercase()) {
-        // IDNA2008 does not map (RFC 5891 section 5.2 leaves it to the application).
-        let lower = input.to_lowercase();
+        // IDNA2008 does not map (RFC 5891 section 5.2 leaves it to the application). The ASCII
+        // letters only, as the error is about one: `str::to_lowercase` would link the standard
+        // library's case tables, 7.5 KB of the npm package's gzipped module (bindings/js).
+        let lower = input.to_ascii_lowercase();
         return Some(Hint::UpperCase {
             name: valid(&lower).then_some(lower),
         });

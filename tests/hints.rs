@@ -94,6 +94,15 @@ fn a_capital_in_a_u_label_gives_the_name_in_lower_case() {
     );
 }
 
+/// Only ASCII letters are lowered (the error is about an ASCII capital, docs of `Hint`): with a
+/// capital Ü left, `bÜcher.example` is not valid (U+00DC is DISALLOWED, RFC 5892), so the hint
+/// names no name.
+#[test]
+fn a_capital_beside_a_non_ascii_capital_gives_no_name() {
+    let err = check_idn_hostname("BÜcher.example").unwrap_err();
+    assert_eq!(hint_of(&err), (Some("upper-case"), None));
+}
+
 #[test]
 fn no_hint_where_no_shape_is_recognised() {
     for name in ["exa_mple.com", "-bad-", "xn--X", "a..b", ""] {

@@ -49,6 +49,11 @@ build() { # build <out-dir> [cargo features]
   raw=$(wc -c < "$wasm")
   gz=$(gzip -9 -c "$wasm" | wc -c)
   awk -v f="bindings/js/$out/idn_hostname_js_bg.wasm" -v raw="$raw" -v gz="$gz" 'BEGIN { printf "build.sh: %s: %d bytes (%.1f KiB), gzip -9: %d bytes (%.1f KiB)\n", f, raw, raw / 1024, gz, gz / 1024 }' >&2
+  # The formats' module, the package's main entry: at most 100 KiB gzipped (README, "Size").
+  if [[ "$out" == wasm && "$gz" -gt $((100 * 1024)) ]]; then
+    say "the formats' module is over 100 KiB gzipped"
+    exit 1
+  fi
 }
 build wasm
 build wasm-security --features security
