@@ -19,7 +19,8 @@ use alloc::vec::Vec;
 
 use crate::limits::MAX_LABEL_OCTETS;
 use crate::tables::nfc::{
-    CODE_POINT_BITS, COMPOSITES, DECOMPOSITIONS, DEPTH, FIRSTS, SECOND_STARTS, SECONDS,
+    CODE_POINT_BITS, COMPOSITES, DECOMPOSITIONS, DEPTH, FIRSTS, L_BASE, L_COUNT, N_COUNT, S_BASE,
+    S_COUNT, SECOND_STARTS, SECONDS, T_BASE, T_COUNT, V_BASE, V_COUNT,
 };
 use crate::ucd;
 pub(crate) use crate::ucd::QuickCheckValue;
@@ -40,18 +41,6 @@ pub(crate) enum IsNormalized {
 pub(crate) fn canonical_combining_class(c: char) -> u8 {
     if c.is_ascii() { 0 } else { ucd::props(c).ccc() }
 }
-
-// Hangul syllables (the Unicode core specification section 3.12): decomposed and composed by
-// arithmetic, not listed.
-const S_BASE: u32 = 0xAC00;
-const L_BASE: u32 = 0x1100;
-const V_BASE: u32 = 0x1161;
-const T_BASE: u32 = 0x11A7;
-const L_COUNT: u32 = 19;
-const V_COUNT: u32 = 21;
-const T_COUNT: u32 = 28;
-const N_COUNT: u32 = V_COUNT * T_COUNT;
-const S_COUNT: u32 = L_COUNT * N_COUNT;
 
 /// The mapping of `DECOMPOSITIONS` entry `i`: its first code point, and its second if it has
 /// two.

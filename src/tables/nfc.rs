@@ -22,6 +22,18 @@ pub(crate) const CODE_POINT_BITS: u32 = 21;
 /// Canonical decompositions applied one after the other are fewer than this.
 pub(crate) const DEPTH: usize = 4;
 
+// Hangul syllables (the Unicode core specification section 3.12): decomposed and composed
+// by arithmetic on these, not listed.
+pub(crate) const S_BASE: u32 = 0xAC00;
+pub(crate) const L_BASE: u32 = 0x1100;
+pub(crate) const V_BASE: u32 = 0x1161;
+pub(crate) const T_BASE: u32 = 0x11A7;
+pub(crate) const L_COUNT: u32 = 19;
+pub(crate) const V_COUNT: u32 = 21;
+pub(crate) const T_COUNT: u32 = 28;
+pub(crate) const N_COUNT: u32 = 588;
+pub(crate) const S_COUNT: u32 = 11172;
+
 /// The code points with a canonical decomposition mapping, in increasing order, each with the index of its second code point (`CODE_POINT_BITS`).
 pub(crate) static DECOMPOSITIONS: [u32; 2081] = [
     0x002000C0, 0x004000C1, 0x006000C2, 0x008000C3, 0x010000C4, 0x014000C5, 0x02C000C7, 0x002000C8,

@@ -1000,6 +1000,28 @@ fn render_nfc(inputs: &Inputs, version: (u8, u8, u8), ucd: &UnicodeData) -> Resu
          /// Canonical decompositions applied one after the other are fewer than this.\n\
          pub(crate) const DEPTH: usize = {NFC_DEPTH};\n"
     );
+    s.push_str(
+        "// Hangul syllables (the Unicode core specification section 3.12): decomposed and composed\n\
+         // by arithmetic on these, not listed.\n",
+    );
+    for (name, value) in [
+        ("S_BASE", S_BASE),
+        ("L_BASE", L_BASE),
+        ("V_BASE", V_BASE),
+        ("T_BASE", T_BASE),
+        ("L_COUNT", L_COUNT),
+        ("V_COUNT", V_COUNT),
+        ("T_COUNT", T_COUNT),
+        ("N_COUNT", N_COUNT),
+        ("S_COUNT", S_COUNT),
+    ] {
+        if name.ends_with("_BASE") {
+            let _ = writeln!(s, "pub(crate) const {name}: u32 = {value:#X};");
+        } else {
+            let _ = writeln!(s, "pub(crate) const {name}: u32 = {value};");
+        }
+    }
+    s.push('\n');
     s.push_str(&array(
         "DECOMPOSITIONS",
         "u32",
