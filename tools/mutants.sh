@@ -15,9 +15,10 @@
 # $CARGO_TARGET_DIR/mutants/MODE/mutants.out (missed.txt, caught.txt, outcomes.json).
 #
 # The mutants are made in place, in src/ of this tree, each file restored after its mutant (and
-# on an interrupt): so the builds are incremental in the target directory the other cargo
-# commands use, where a copy of the tree would build every dependency again on each run. Leave
-# src/ alone while it runs, and see `git status` after a run that was killed.
+# on an interrupt), and built in target/ of this tree (cargo-mutants sets it, whatever
+# CARGO_TARGET_DIR says), so each build is incremental: a copy of the tree would build every
+# dependency again on each run. Leave src/ alone while it runs, and see `git status` after a
+# run that was killed.
 #
 # cargo-mutants is installed when missing, from source with its locked dependencies, into
 # target/tools of the repository (target/tools/bin/cargo-mutants), not into ~/.cargo: the
