@@ -351,7 +351,7 @@ impl fmt::Display for Hint {
                 "without it:",
             ),
             Hint::UnderscoreLabel => (
-                "a label starting with '_' is a DNS service or policy name                  (Options::allow_underscore_labels accepts it)",
+                "a label starting with '_' is a DNS service or policy name (Options::allow_underscore_labels accepts it)",
                 "",
             ),
             Hint::IdnHostname => (

@@ -578,3 +578,202 @@ fn an_upper_case_letter_in_a_u_label_gets_a_hint() {
     let err = check_idn_hostname("\u{2603}.example").unwrap_err();
     assert!(!err.to_string().contains("lower-case"), "{err}");
 }
+
+/// The rows of the first table after the line `heading` of `text`: its cells, trimmed, the
+/// header and the separator row left out.
+fn table_rows(text: &str, heading: &str) -> Vec<Vec<String>> {
+    let rows: Vec<Vec<String>> = text
+        .lines()
+        .skip_while(|l| *l != heading)
+        .skip_while(|l| !l.starts_with('|'))
+        .take_while(|l| l.starts_with('|'))
+        .skip(2)
+        .map(|l| {
+            let inner = l
+                .trim()
+                .strip_prefix('|')
+                .unwrap()
+                .strip_suffix('|')
+                .unwrap();
+            inner.split('|').map(|c| c.trim().to_string()).collect()
+        })
+        .collect();
+    assert!(!rows.is_empty(), "no table after {heading:?}");
+    rows
+}
+
+/// A cell's text without the backticks of its code span; an empty cell stays empty.
+fn code_span(cell: &str) -> &str {
+    cell.strip_prefix('`')
+        .and_then(|c| c.strip_suffix('`'))
+        .unwrap_or(cell)
+}
+
+/// The notation of the tables' inputs and lines: `[a;63]` stands for 63 `a`.
+fn expand_repeats(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(open) = rest.find('[') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let mut chars = after.chars();
+        let repeated = chars.next().and_then(|c| {
+            let tail = chars.as_str().strip_prefix(';')?;
+            let close = tail.find(']')?;
+            let n: usize = tail[..close].parse().ok()?;
+            Some((c, n, &tail[close + 1..]))
+        });
+        match repeated {
+            Some((c, n, tail)) => {
+                out.extend(std::iter::repeat_n(c, n));
+                rest = tail;
+            }
+            None => {
+                out.push('[');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// An input cell: a quoted string whose `\u{XXXX}` are code points, with `[a;63]` expanded.
+fn input_cell(cell: &str) -> String {
+    let quoted = code_span(cell);
+    let text = quoted
+        .strip_prefix('"')
+        .and_then(|q| q.strip_suffix('"'))
+        .unwrap_or_else(|| panic!("{cell:?} is not a quoted input"));
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("\\u{") {
+        out.push_str(&rest[..at]);
+        let hex = &rest[at + 3..];
+        let close = hex.find('}').unwrap();
+        let cp = u32::from_str_radix(&hex[..close], 16).unwrap();
+        out.push(char::from_u32(cp).unwrap());
+        rest = &hex[close + 1..];
+    }
+    out.push_str(rest);
+    expand_repeats(&out)
+}
+
+fn errors_md() -> String {
+    std::fs::read_to_string(format!("{}/docs/errors.md", env!("CARGO_MANIFEST_DIR"))).unwrap()
+}
+
+/// docs/errors.md, "Messages": each code's message is `ErrorKind`'s `Display`, and the input
+/// of its row gives the line of the row, whole. The texts are the table's, the contract.
+#[test]
+fn every_message_is_the_documented_one() {
+    let text = errors_md();
+    let rows = table_rows(&text, "## Messages");
+    let kinds = all_kinds();
+    let mut seen = BTreeSet::new();
+    for row in &rows {
+        let [code, message, format, input, line] = row.as_slice() else {
+            panic!("row {row:?}: code, message, format, input, line");
+        };
+        let code = code_span(code);
+        assert!(seen.insert(code.to_string()), "{code} listed twice");
+        let kind = kinds
+            .iter()
+            .find(|k| k.code() == code)
+            .unwrap_or_else(|| panic!("{code}: no ErrorKind has this code"));
+        assert_eq!(kind.to_string(), code_span(message), "{code}");
+        if format.is_empty() {
+            assert!(UNREACHABLE.contains(&code), "{code} has no input");
+            assert!(input.is_empty() && line.is_empty(), "{code}");
+            continue;
+        }
+        let name = input_cell(input);
+        let result = match code_span(format) {
+            "hostname" => check_hostname(&name),
+            "idn-hostname" => check_idn_hostname(&name),
+            other => panic!("{code}: no format {other:?}"),
+        };
+        let err = result.expect_err(&name);
+        assert_eq!(err.kind().code(), code, "{name:?}: {err}");
+        assert_eq!(err.to_string(), expand_repeats(code_span(line)), "{name:?}");
+    }
+    assert_eq!(seen.len(), kinds.len(), "a code without its message");
+}
+
+/// docs/errors.md, "The contextual rules" and "The Bidi rule": `requirement()`, and the
+/// `Display` that is the requirement and the clause in parentheses.
+#[test]
+fn every_rule_requirement_is_the_documented_one() {
+    let text = errors_md();
+    let context = [
+        ContextRule::ZeroWidthNonJoiner,
+        ContextRule::ZeroWidthJoiner,
+        ContextRule::MiddleDot,
+        ContextRule::GreekLowerNumeralSign,
+        ContextRule::HebrewGeresh,
+        ContextRule::HebrewGershayim,
+        ContextRule::KatakanaMiddleDot,
+        ContextRule::ArabicIndicDigits,
+        ContextRule::ExtendedArabicIndicDigits,
+    ];
+    let rows = table_rows(&text, "### The contextual rules");
+    assert_eq!(rows.len(), context.len());
+    for (rule, row) in context.iter().zip(&rows) {
+        let [name, requirement, clause] = row.as_slice() else {
+            panic!("row {row:?}: rule, requirement, clause");
+        };
+        assert_eq!(code_span(name), format!("{rule:?}"));
+        assert_eq!(rule.requirement(), requirement, "{rule:?}");
+        assert_eq!(rule.to_string(), format!("{requirement} ({clause})"));
+    }
+    let bidi = [
+        BidiRule::Rule1,
+        BidiRule::Rule2,
+        BidiRule::Rule3,
+        BidiRule::Rule4,
+        BidiRule::Rule5,
+        BidiRule::Rule6,
+    ];
+    let rows = table_rows(&text, "### The Bidi rule");
+    assert_eq!(rows.len(), bidi.len());
+    for (rule, row) in bidi.iter().zip(&rows) {
+        let [name, requirement, clause] = row.as_slice() else {
+            panic!("row {row:?}: rule, requirement, clause");
+        };
+        assert_eq!(code_span(name), format!("{rule:?}"));
+        assert_eq!(rule.requirement(), requirement, "{rule:?}");
+        assert_eq!(rule.to_string(), format!("{requirement} ({clause})"));
+    }
+}
+
+/// docs/errors.md, "UTS #46": each status's `clause()`, and the line of the row's input.
+#[test]
+fn every_uts46_message_is_the_documented_one() {
+    use idn_hostname::uts46::{self, Options, Status};
+    let text = errors_md();
+    let rows = table_rows(&text, "## UTS #46");
+    let mut seen = BTreeSet::new();
+    for row in &rows {
+        let [code, message, function, input, line] = row.as_slice() else {
+            panic!("row {row:?}: status, message, function, input, line");
+        };
+        let code = code_span(code);
+        assert!(seen.insert(code), "{code} listed twice");
+        let status = Status::from_code(code).unwrap_or_else(|| panic!("no status {code}"));
+        assert_eq!(status.clause(), code_span(message), "{code}");
+        if function.is_empty() {
+            assert!(matches!(code, "V5" | "A3"), "{code} has no input");
+            continue;
+        }
+        let name = input_cell(input);
+        let err = match code_span(function) {
+            "to_ascii" => uts46::to_ascii(&name, Options::new()).unwrap_err(),
+            "to_unicode" => uts46::to_unicode(&name, Options::new()).1.unwrap_err(),
+            other => panic!("{code}: no function {other:?}"),
+        };
+        assert!(err.contains(status), "{name:?}: {err}");
+        assert_eq!(err.to_string(), expand_repeats(code_span(line)), "{name:?}");
+    }
+    // IdnaTestV2.txt's status codes, every one (its header lists the kinds; Status has 21).
+    assert_eq!(seen.len(), 21, "{seen:?}");
+}

@@ -129,3 +129,43 @@ fn a_megabyte_url_is_answered_with_a_bounded_hint() {
     assert_eq!(hint_of(&err), (Some("url"), Some("example.com")));
     assert!(err.to_string().len() < 1024);
 }
+
+/// docs/errors.md, "Hints": the hint's text for the first input of each row, as the message
+/// ends (`; hint: TEXT`); the input is a `hostname` unless the row says `idn-hostname`.
+#[test]
+fn every_hint_text_is_the_documented_one() {
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/errors.md")).unwrap();
+    let rows: Vec<Vec<&str>> = text
+        .lines()
+        .skip_while(|l| *l != "## Hints")
+        .skip_while(|l| !l.starts_with('|'))
+        .take_while(|l| l.starts_with('|'))
+        .skip(2)
+        .map(|l| l.trim_matches('|').split(" | ").map(str::trim).collect())
+        .collect();
+    assert_eq!(rows.len(), 12, "one row a hint");
+    let span = |cell: &str| -> String {
+        let open = cell.find('`').unwrap();
+        let close = open + 1 + cell[open + 1..].find('`').unwrap();
+        cell[open + 1..close].replace("\\n", "\n")
+    };
+    for row in rows {
+        let [code, input, hint, _suggestion] = row.as_slice() else {
+            panic!("row {row:?}: code, input, text, suggestion");
+        };
+        let (code, name, hint) = (span(code), span(input), span(hint));
+        let err = if input.contains("as an `idn-hostname`") {
+            check_idn_hostname(&name)
+        } else {
+            check_hostname(&name)
+        }
+        .expect_err(&name);
+        assert_eq!(err.hint().map(Hint::code), Some(code.as_str()), "{name:?}");
+        assert_eq!(err.hint().unwrap().to_string(), hint, "{name:?}");
+        assert!(
+            err.to_string().ends_with(&format!("; hint: {hint}")),
+            "{err}"
+        );
+    }
+}

@@ -72,6 +72,16 @@ fn lengths_are_measured_on_the_a_label_form() {
     assert!(is_idn_hostname(&"ü".repeat(57)));
     assert_eq!(idn_kind(&"ü".repeat(58)), ErrorKind::LabelTooLong);
     assert_eq!(idn_kind(&"ü".repeat(60)), ErrorKind::LabelTooLong);
+    // More than 59 code points cannot be a U-label whatever they are (an A-label is at most 63
+    // octets, "xn--" and one at least a code point, RFC 5890 section 2.3.2.1, RFC 3492): the
+    // length is refused before the code points' rules, as tools/conformance/rules.py's model
+    // does (`check_label`), so U+2603 (DISALLOWED) as the 60th is not what is reported.
+    let snowman_60th = format!("{}\u{2603}", "ü".repeat(59));
+    assert_eq!(idn_kind(&snowman_60th), ErrorKind::LabelTooLong);
+    assert_eq!(
+        idn_kind(&format!("{}\u{2603}", "ü".repeat(58))),
+        ErrorKind::Disallowed
+    );
 }
 
 #[test]
@@ -278,4 +288,15 @@ fn uts46_mapping_profile() {
     );
     // U+00B7 stays CONTEXTO after mapping (valid in the table).
     assert!(o.check_idn_hostname("a\u{00B7}b").is_err());
+    // An error names the label of the mapped name, whole: 1,012 "A" and ten U+00AD (1,032
+    // bytes, past the length at which the mapping streams) map to 1,012 "a", one label of more
+    // than 63 octets (RFC 1034 section 3.1).
+    let long = format!("{}{}", "A".repeat(1012), "\u{00AD}".repeat(10));
+    let err = o.check_idn_hostname(&long).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::LabelTooLong);
+    assert!(
+        err.label() == "a".repeat(1012),
+        "{} bytes",
+        err.label().len()
+    );
 }

@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# Mutation testing of the library with cargo-mutants 27.1.0: each mutant (a `<` made `<=`, a
+# function body replaced by a default value, ...) is built and the tests run; a mutant they
+# pass is "missed", a change of the code no test notices. What is mutated, the tests that run
+# and the mutants shown to be equivalent are in .cargo/mutants.toml. docs/testing.md has the
+# figures.
+#
+#   tools/mutants.sh shard K/N        # shard K (0 to N-1) of the whole crate, one sitting each
+#   tools/mutants.sh file PATH...     # the mutants of these files (src/bidi.rs ...)
+#   tools/mutants.sh ratchet          # the mutants of the lines of src/ changed since the commit
+#                                     # of .cargo/mutants-base; one missed fails
+#
+# Anything after `--` goes to cargo mutants. One mutant at a time (`--in-place` below implies
+# it; the development machine has two cores for several builds). The results are in
+# $CARGO_TARGET_DIR/mutants/MODE/mutants.out (missed.txt, caught.txt, outcomes.json).
+#
+# The mutants are made in place, in src/ of this tree, each file restored after its mutant (and
+# on an interrupt), and built in target/ of this tree (cargo-mutants sets it, whatever
+# CARGO_TARGET_DIR says), so each build is incremental: a copy of the tree would build every
+# dependency again on each run. Leave src/ alone while it runs, and see `git status` after a
+# run that was killed.
+#
+# cargo-mutants is installed when missing, from source with its locked dependencies, into
+# target/tools of the repository (target/tools/bin/cargo-mutants), not into ~/.cargo: the
+# version is this script's, whatever else the machine has.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+version=27.1.0
+tools="$root/target/tools"
+target="${CARGO_TARGET_DIR:-$root/target}"
+
+usage() {
+  sed -n 's/^#   //p' "$0" >&2
+  exit 2
+}
+[ $# -ge 1 ] || usage
+mode=$1
+shift
+
+if [ "$("$tools/bin/cargo-mutants" mutants --version 2>/dev/null)" != "cargo-mutants $version" ]; then
+  echo "mutants.sh: installing cargo-mutants $version into $tools" >&2
+  cargo install cargo-mutants --version "=$version" --locked --root "$tools"
+fi
+export PATH="$tools/bin:$PATH"
+
+# The arguments of the mode, then those after `--`.
+args=()
+while [ $# -gt 0 ] && [ "$1" != "--" ]; do
+  args+=("$1")
+  shift
+done
+[ $# -gt 0 ] && shift
+extra=("$@")
+
+run() {
+  local out="$target/mutants/$1"
+  shift
+  mkdir -p "$out"
+  cargo mutants --in-place --output "$out" "$@" "${extra[@]}"
+}
+
+case "$mode" in
+  shard)
+    [ ${#args[@]} -eq 1 ] && [[ ${args[0]} =~ ^[0-9]+/[0-9]+$ ]] || usage
+    run "shard-${args[0]/\//-of-}" --shard "${args[0]}"
+    ;;
+  file)
+    [ ${#args[@]} -ge 1 ] || usage
+    files=()
+    for f in "${args[@]}"; do
+      [ -f "$f" ] || { echo "mutants.sh: no file $f" >&2; exit 2; }
+      files+=(--file "$f")
+    done
+    name=$(printf '%s\n' "${args[@]}" | sed 's|^src/||; s|\.rs$||; s|/|-|g' | paste -sd+)
+    run "file-$name" "${files[@]}"
+    ;;
+  ratchet)
+    [ ${#args[@]} -eq 0 ] || usage
+    base=$(sed -n 's/^\([0-9a-f]\{7,40\}\).*/\1/p' .cargo/mutants-base | head -n 1)
+    [ -n "$base" ] || { echo "mutants.sh: no commit in .cargo/mutants-base" >&2; exit 2; }
+    diff="$target/mutants/ratchet.diff"
+    mkdir -p "$target/mutants"
+    git diff "$base" -- src/ >"$diff"
+    echo "mutants.sh: the mutants of $(grep -c '^+[^+]' "$diff" || true) added or changed lines of src/ since $base" >&2
+    # Exit status 2: a mutant missed; 3: one timed out and none missed (a hang is noticed, but
+    # a loaded machine also makes them, so it is said and passes); 4: the tests fail unmutated.
+    status=0
+    run ratchet --in-diff "$diff" || status=$?
+    case "$status" in
+      0) ;;
+      3) echo "mutants.sh: a mutant timed out (see $target/mutants/ratchet/mutants.out/timeout.txt)" >&2 ;;
+      *) exit "$status" ;;
+    esac
+    ;;
+  *) usage ;;
+esac
