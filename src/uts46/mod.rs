@@ -571,7 +571,7 @@ enum Kind {
 }
 
 /// The conditions of RFC 5893 section 2 that an ASCII label fails, as
-/// [`bidi::failed_conditions`] gives them: none without a table read for a label of letters,
+/// [`bidi::Summary::failed_conditions`] gives them: none without a table read for a label of letters,
 /// digits and hyphens that starts with a letter ([`bidi::is_ltr_ldh`]; measured with the mix of
 /// `realistic.txt`, `tools/corpus/count.sh 5 realistic`, `uts46::to_ascii`: 2,373,779 to
 /// 2,328,402 instructions a pass), its bytes as code points in `buf` or `heap` otherwise.
@@ -583,7 +583,7 @@ fn ascii_bidi_failures(
     if bidi::is_ltr_ldh(label) {
         return 0;
     }
-    bidi::failed_conditions(ascii_chars(label, buf, heap))
+    bidi::Summary::of(ascii_chars(label, buf, heap)).failed_conditions()
 }
 
 /// The code points of an ASCII label, in `buf` or, when they do not fit, in `heap`.
@@ -798,7 +798,7 @@ fn add_bidi(label: &[char], statuses: &mut Statuses) {
     if label.is_empty() {
         return;
     }
-    add_bidi_conditions(bidi::failed_conditions(label), statuses);
+    add_bidi_conditions(bidi::Summary::of(label).failed_conditions(), statuses);
 }
 
 /// Records the conditions of RFC 5893 section 2 given as bit `n` for condition `n`.

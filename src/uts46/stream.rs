@@ -47,7 +47,7 @@ use alloc::vec::Vec;
 use super::error::{Named, Statuses};
 use super::mapping::{self, Entry, EntryCache};
 use super::{Error, Options, Status};
-use crate::bidi::classes;
+use crate::bidi::Summary;
 use crate::punycode::{self, PunycodeError};
 use crate::ucd::{self, BidiClass, JoiningType, Props};
 
@@ -306,7 +306,7 @@ impl Front {
         }
     }
 
-    /// Step 1 for one code point (the table of section 5), as [`mapping::map_and_normalize`];
+    /// Step 1 for one code point ([`mapping::map_one`], as [`mapping::map_and_normalize`] does it);
     /// returns whether `c` is `ignored`.
     #[inline]
     fn map<B: Back>(&mut self, c: char, back: &mut B) -> bool {
@@ -314,27 +314,14 @@ impl Front {
             self.normalize(c.to_ascii_lowercase(), Some(true), back);
             return false;
         }
-        match self.cache.entry(c) {
-            Entry::Valid => self.normalize(c, Some(true), back),
-            Entry::Disallowed => self.normalize(c, Some(false), back),
-            // Transitional Processing maps the deviations a mapping yields too.
-            Entry::Mapped(to) if self.transitional => {
-                for m in to.chars() {
-                    match self.cache.entry(m) {
-                        Entry::Deviation(d) => {
-                            d.chars().for_each(|d| self.normalize(d, None, back))
-                        }
-                        _ => self.normalize(m, None, back),
-                    }
-                }
-            }
-            Entry::Mapped(to) => to.chars().for_each(|m| self.normalize(m, None, back)),
-            Entry::Deviation(to) if self.transitional => {
-                to.chars().for_each(|m| self.normalize(m, None, back))
-            }
-            Entry::Deviation(_) => self.normalize(c, Some(true), back),
-            Entry::Ignored => return true,
+        let entry = self.cache.entry(c);
+        if entry == Entry::Ignored {
+            return true;
         }
+        let transitional = self.transitional;
+        mapping::map_one(c, entry, transitional, |m, valid| {
+            self.normalize(m, valid, back)
+        });
         false
     }
 
@@ -484,7 +471,7 @@ impl Back for Capped {
 
 /// The Validity Criteria of section 4.1 on one label, fed one code point at a time (criterion 1,
 /// NFC, is the caller's): the same statuses as [`super::validate`] and the same conditions of
-/// RFC 5893 section 2 as [`crate::bidi::failed_conditions`] (a test compares them with the short
+/// RFC 5893 section 2 as [`crate::bidi::Summary::failed_conditions`] (a test compares them with the short
 /// path on every line of IdnaTestV2.txt).
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct Checker {
@@ -503,9 +490,8 @@ struct Checker {
     after_virama: bool,
     joins_left: bool,
     zwnj_open: bool,
-    first_class: Option<BidiClass>,
-    seen: u32,
-    last_not_nsm: Option<BidiClass>,
+    /// The Bidi classes, for criterion 9.
+    bidi: Summary,
 }
 
 impl Checker {
@@ -522,9 +508,7 @@ impl Checker {
             after_virama: false,
             joins_left: false,
             zwnj_open: false,
-            first_class: None,
-            seen: 0,
-            last_not_nsm: None,
+            bidi: Summary::EMPTY,
         }
     }
 
@@ -588,11 +572,7 @@ impl Checker {
             if i == 0 && p.is_mark() {
                 self.statuses.add(Status::V6);
             }
-            let valid = valid.unwrap_or_else(|| match mapping::entry(c) {
-                Entry::Valid => true,
-                Entry::Deviation(_) => !self.transitional,
-                _ => false,
-            });
+            let valid = valid.unwrap_or_else(|| mapping::entry(c).is_valid(self.transitional));
             if !valid {
                 self.statuses.add(Status::V7);
             }
@@ -600,11 +580,9 @@ impl Checker {
         };
         self.last_props = props;
         if i == 0 {
-            self.first_class = Some(class);
-        }
-        self.seen |= 1 << class as u32;
-        if class != BidiClass::NSM {
-            self.last_not_nsm = Some(class);
+            self.bidi.push_first(class);
+        } else {
+            self.bidi.push(class);
         }
         if self.options.check_joiners {
             // RFC 5892 Appendix A.1: `(L|D) T* ZWNJ T* (R|D)` unless a virama comes before.
@@ -649,10 +627,7 @@ impl Checker {
         self.last = c;
         self.last_props = Some(p.props);
         self.all_ascii = false;
-        self.seen |= 1 << p.class as u32;
-        if p.class != BidiClass::NSM {
-            self.last_not_nsm = Some(p.class);
-        }
+        self.bidi.push(p.class);
         if self.options.check_joiners {
             if p.joining != JoiningType::T {
                 self.joins_left = matches!(p.joining, JoiningType::L | JoiningType::D);
@@ -679,9 +654,7 @@ impl Checker {
             self.statuses.add(Status::U1);
         }
         // No ASCII code point is NSM, and each has Joining_Type U.
-        let class = crate::bidi::bidi_class(c);
-        self.seen |= 1 << class as u32;
-        self.last_not_nsm = Some(class);
+        self.bidi.push(crate::bidi::bidi_class(c));
         if self.options.check_joiners {
             self.joins_left = false;
             self.after_virama = false;
@@ -695,58 +668,23 @@ impl Checker {
             return (false, 0);
         }
         statuses.add_all(self.statuses);
-        let [a, _, c, d] = self.head;
-        if self.options.check_hyphens {
-            if c == '-' && d == '-' {
-                statuses.add(Status::V2);
-            }
-            if a == '-' || self.last == '-' {
-                statuses.add(Status::V3);
-            }
-        }
-        if self.count >= 4 && self.head == ['x', 'n', '-', '-'] {
-            statuses.add(Status::V4);
-        }
+        // Criteria 2 to 4 ask for the first four code points and the last only.
+        let [a, b, c, d] = self.head;
+        let ends = [a, b, c, d, self.last];
+        let window = match self.head.get(..self.count) {
+            Some(head) if self.count <= 4 => head,
+            _ => &ends,
+        };
+        super::validate_hyphens(window, self.options, statuses);
         if self.zwnj_open {
             statuses.add(Status::C1);
         }
-        use BidiClass::*;
-        let rtl = self.rtl();
-        let failed = match self.first_class {
-            Some(first @ (R | AL | L)) => {
-                let rtl_label = first != L;
-                let allowed = if rtl_label {
-                    classes(&[R, AL, AN, EN, ES, CS, ET, ON, BN, NSM])
-                } else {
-                    classes(&[L, EN, ES, CS, ET, ON, BN, NSM])
-                };
-                let ends = if rtl_label {
-                    classes(&[R, AL, EN, AN])
-                } else {
-                    classes(&[L, EN])
-                };
-                let mut failed = 0u8;
-                if self.seen & !allowed != 0 {
-                    failed |= 1 << if rtl_label { 2 } else { 5 };
-                }
-                if rtl_label && self.seen & classes(&[EN, AN]) == classes(&[EN, AN]) {
-                    failed |= 1 << 4;
-                }
-                let last = self.last_not_nsm.unwrap_or(L);
-                if ends & (1 << last as u32) == 0 {
-                    failed |= 1 << if rtl_label { 3 } else { 6 };
-                }
-                failed
-            }
-            _ => 1 << 1,
-        };
-        (rtl, failed)
+        (self.rtl(), self.bidi.failed_conditions())
     }
 
     /// Whether a code point of Bidi_Class R, AL or AN has been fed: the label is an RTL label.
     fn rtl(&self) -> bool {
-        use BidiClass::*;
-        self.seen & classes(&[R, AL, AN]) != 0
+        self.bidi.rtl()
     }
 
     /// Equal but for the count.
@@ -1053,11 +991,11 @@ impl Stream {
         if valid.is_some() || c.is_ascii() {
             return valid;
         }
-        Some(match self.cache.entry(c) {
-            Entry::Valid => true,
-            Entry::Deviation(_) => !self.options.transitional_processing,
-            _ => false,
-        })
+        Some(
+            self.cache
+                .entry(c)
+                .is_valid(self.options.transitional_processing),
+        )
     }
 
     /// ToASCII, a label too long for its text to be encoded: the text kept so far, its first
