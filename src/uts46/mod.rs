@@ -870,17 +870,7 @@ fn validate(label: &[char], options: Options, statuses: &mut Statuses) {
     }
     for (i, &c) in label.iter().enumerate() {
         if c.is_ascii() {
-            if c == '.' {
-                statuses.add(Status::V5);
-            }
-            if c.is_ascii_uppercase() {
-                statuses.add(Status::V7);
-            }
-            if options.use_std3_ascii_rules
-                && !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
-            {
-                statuses.add(Status::U1);
-            }
+            validate_ascii_char(c, options, statuses);
             continue;
         }
         if options.check_joiners {
@@ -899,6 +889,21 @@ fn validate(label: &[char], options: Options, statuses: &mut Statuses) {
                 _ => {}
             }
         }
+    }
+}
+
+/// Criteria 5 (no U+002E), 7 (no capital: step 1 maps them) and, with UseSTD3ASCIIRules, 7's
+/// rule for ASCII (only a-z, 0-9 and hyphen) on one ASCII code point of a label.
+#[inline(always)]
+fn validate_ascii_char(c: char, options: Options, statuses: &mut Statuses) {
+    if c == '.' {
+        statuses.add(Status::V5);
+    }
+    if c.is_ascii_uppercase() {
+        statuses.add(Status::V7);
+    }
+    if options.use_std3_ascii_rules && !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-') {
+        statuses.add(Status::U1);
     }
 }
 

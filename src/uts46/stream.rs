@@ -48,6 +48,7 @@ use super::error::{Named, Statuses};
 use super::mapping::{self, Entry, EntryCache};
 use super::{Error, Options, Status};
 use crate::bidi::Summary;
+use crate::nfc::{IsNormalized, QuickCheck};
 use crate::punycode::{self, PunycodeError};
 use crate::ucd::{self, BidiClass, JoiningType, Props};
 
@@ -520,7 +521,7 @@ impl Checker {
 
     /// [`Checker::push`] of `c`, `times` in a row: after five, the label's first four and the
     /// last are `c`, and one more changes the count alone (but for a joiner, whose context
-    /// does). [`NfcCheck::push`] needs `c` once.
+    /// does). [`quick_check`] needs `c` once.
     fn push_run(&mut self, c: char, times: usize) -> Option<Props> {
         let joiner = matches!(c, '\u{200C}' | '\u{200D}');
         let each = if joiner { times } else { times.min(5) };
@@ -554,17 +555,7 @@ impl Checker {
         }
         self.last = c;
         let (class, joining, virama, props) = if c.is_ascii() {
-            if c.is_ascii_uppercase() {
-                self.statuses.add(Status::V7);
-            }
-            if c == '.' {
-                self.statuses.add(Status::V5);
-            }
-            if self.options.use_std3_ascii_rules
-                && !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
-            {
-                self.statuses.add(Status::U1);
-            }
+            super::validate_ascii_char(c, self.options, &mut self.statuses);
             (crate::bidi::bidi_class(c), JoiningType::U, false, None)
         } else {
             self.all_ascii = false;
@@ -1534,11 +1525,11 @@ fn decode_payload(
     let mark = sink.as_ref().map_or(0, |out| out.len());
     let fresh = *checker;
     let (basic, deltas) = punycode::split_basic(bytes).ok()?;
-    let mut nfc = NfcCheck::default();
+    let mut nfc = QuickCheck::default();
     for &b in basic {
         let c = char::from(b);
         checker.push(c, None);
-        nfc.push(c, None);
+        quick_check(&mut nfc, c, None);
         if let Some(out) = sink.as_deref_mut() {
             out.push(c);
         }
@@ -1552,10 +1543,12 @@ fn decode_payload(
     let result = punycode::decode_deltas(deltas, basic.len(), &mut streamed);
     let (elsewhere, nfc) = (streamed.elsewhere, streamed.nfc);
     match result {
-        Ok(_) if nfc.no => return Some(false),
-        Ok(_) if !nfc.maybe => return Some(true),
-        // NFC_Quick_Check "maybe" or "no": the full check needs the whole label.
-        Ok(_) => {}
+        Ok(_) => match nfc.verdict() {
+            IsNormalized::No => return Some(false),
+            IsNormalized::Yes => return Some(true),
+            // The full check needs the whole label.
+            IsNormalized::Maybe => {}
+        },
         Err(_) if elsewhere => {}
         Err(_) => {
             if let Some(out) = sink.as_deref_mut() {
@@ -1582,7 +1575,7 @@ fn decode_payload(
 /// (`elsewhere` otherwise), into the checker, the NFC quick check and the output.
 struct Streamed<'a> {
     checker: &'a mut Checker,
-    nfc: NfcCheck,
+    nfc: QuickCheck,
     sink: Option<&'a mut String>,
     elsewhere: bool,
 }
@@ -1602,7 +1595,7 @@ impl punycode::Insert for &mut Streamed<'_> {
 
     fn insert_run(&mut self, c: char, _: usize, times: usize) -> Result<(), PunycodeError> {
         let props = self.checker.push_run(c, times);
-        self.nfc.push(c, props);
+        quick_check(&mut self.nfc, c, props);
         if let Some(out) = self.sink.as_deref_mut() {
             out.extend(core::iter::repeat_n(c, times));
         }
@@ -1610,38 +1603,15 @@ impl punycode::Insert for &mut Streamed<'_> {
     }
 }
 
-/// The UAX #15 NFC quick check, one code point at a time: `no` is certain, `maybe` asks for the
-/// full check.
-#[derive(Default)]
-struct NfcCheck {
-    last_ccc: u8,
-    last: Option<char>,
-    no: bool,
-    maybe: bool,
-}
-
-impl NfcCheck {
-    #[inline]
-    fn push(&mut self, c: char, props: Option<Props>) {
-        if self.last == Some(c) {
-            // The same code point again: its class is not above itself, its answer is known.
-            return;
-        }
-        self.last = Some(c);
-        if c.is_ascii() {
-            self.last_ccc = 0;
-            return;
-        }
-        let p = props.unwrap_or_else(|| ucd::props(c));
-        if !p.is_nfc_quick_check_yes() {
-            self.maybe = true;
-        }
-        let ccc = p.ccc();
-        if ccc != 0 && self.last_ccc > ccc {
-            self.no = true;
-        }
-        self.last_ccc = ccc;
+/// Feeds the UAX #15 quick check with `c`, whose properties are `props` when known.
+#[inline]
+fn quick_check(quick: &mut QuickCheck, c: char, props: Option<Props>) {
+    if c.is_ascii() {
+        quick.starter();
+        return;
     }
+    let p = props.unwrap_or_else(|| ucd::props(c));
+    quick.push(p.ccc(), p.nfc_quick_check());
 }
 
 #[cfg(test)]
