@@ -53,6 +53,10 @@ use crate::punycode::{self, PunycodeError};
 use crate::ucd::{self, BidiClass, JoiningType, Props};
 
 /// Inputs longer than this many bytes take the streamed path; the short path is faster below.
+/// Measured (callgrind, `tools/corpus/count.sh 5 realistic`, `uts46::to_ascii`, instructions a
+/// pass) with every input streamed (0 here) against 1,024: the A-label view 2,487,511 against
+/// 714,711, the U-label view 2,700,271 against 997,117, the mix 5,397,567 against 1,923,051 (the
+/// ASCII view, answered before either path, 211,201 against 211,361).
 pub(crate) const THRESHOLD: usize = 1024;
 
 /// ToASCII keeps the text of a label of at most this many code points: a longer one has an
