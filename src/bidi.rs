@@ -99,7 +99,7 @@ pub(crate) struct LabelBidi {
 /// code points' properties anyway, so that the conditions of RFC 5893 section 2 are decided
 /// without a second table read a code point: they ask only for the first class, the set of
 /// classes present, and the last class that is not NSM.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Summary {
     first: Option<BidiClass>,
     seen: u32,
@@ -158,28 +158,51 @@ impl Summary {
     }
 
     /// Whether the label satisfies the six conditions of RFC 5893 section 2: the same answer as
-    /// [`check_label`] (a test compares them), without the position of a failure.
+    /// [`check_label`] (a test compares them), without the position of a failure; an empty
+    /// label does not.
     pub(crate) fn satisfies_rule(&self) -> bool {
+        self.first.is_some() && self.failed_conditions() == 0
+    }
+
+    /// Every condition of RFC 5893 section 2 that the label fails, as bit `n` for condition `n`
+    /// (UTS #46 reports them all: IdnaTestV2.txt gives `[B5, B6]` for `\u{E0}\u{5D0}`); none for
+    /// an empty label. A label whose first character fails condition 1 is neither an RTL nor an
+    /// LTR label, so conditions 2 to 6, stated "in an RTL label" and "in an LTR label", are not
+    /// asked of it.
+    pub(crate) fn failed_conditions(&self) -> u8 {
         use BidiClass::*;
-        let Some(last) = self.last_not_nsm else {
-            return false;
+        let rtl = match self.first {
+            None => return 0,
+            Some(R | AL) => true,
+            Some(L) => false,
+            Some(_) => return 1 << 1,
         };
-        let ends_in = |set: u32| set & (1 << last as u32) != 0;
-        match self.first {
-            // Conditions 2, 3 and 4.
-            Some(R | AL) => {
-                self.seen & !classes(&[R, AL, AN, EN, ES, CS, ET, ON, BN, NSM]) == 0
-                    && self.seen & classes(&[EN, AN]) != classes(&[EN, AN])
-                    && ends_in(classes(&[R, AL, EN, AN]))
-            }
-            // Conditions 5 and 6.
-            Some(L) => {
-                self.seen & !classes(&[L, EN, ES, CS, ET, ON, BN, NSM]) == 0
-                    && ends_in(classes(&[L, EN]))
-            }
-            // Condition 1.
-            _ => false,
+        let (allowed, ends) = if rtl {
+            (
+                classes(&[R, AL, AN, EN, ES, CS, ET, ON, BN, NSM]),
+                classes(&[R, AL, EN, AN]),
+            )
+        } else {
+            (
+                classes(&[L, EN, ES, CS, ET, ON, BN, NSM]),
+                classes(&[L, EN]),
+            )
+        };
+        let mut failed = 0u8;
+        // Conditions 2 and 5: the classes allowed.
+        if self.seen & !allowed != 0 {
+            failed |= 1 << if rtl { 2 } else { 5 };
         }
+        // Condition 4: EN and AN not both.
+        if rtl && self.seen & classes(&[EN, AN]) == classes(&[EN, AN]) {
+            failed |= 1 << 4;
+        }
+        // Conditions 3 and 6: the end, but trailing NSM (the first character is not NSM).
+        let last = self.last_not_nsm.unwrap_or(L);
+        if ends & (1 << last as u32) == 0 {
+            failed |= 1 << if rtl { 3 } else { 6 };
+        }
+        failed
     }
 }
 
@@ -215,17 +238,6 @@ pub(crate) fn is_ltr_ldh(label: &[u8]) -> bool {
     label.first().is_some_and(u8::is_ascii_alphabetic)
         && label.last().is_some_and(u8::is_ascii_alphanumeric)
         && label.iter().all(|&b| ascii::is_ldh(b))
-}
-
-/// Every condition of RFC 5893 section 2 that a label fails, as bit `n` for condition `n`
-/// (UTS #46 reports them all: IdnaTestV2.txt gives `[B5, B6]` for `à\u{5D0}`).
-pub(crate) fn failed_conditions(label: &[char]) -> u8 {
-    let mut failed = 0u8;
-    let _ = walk(label, |_, rule| {
-        failed |= 1 << rule.number();
-        ControlFlow::<()>::Continue(())
-    });
-    failed
 }
 
 /// The six conditions over one label, in label order, calling `fail` with the position and the
@@ -335,9 +347,9 @@ mod tests {
         assert_eq!(check("\u{0627}\u{0661}1"), Err((2, BidiRule::Rule4)));
     }
 
-    /// The one-pass summary against the walk of the six conditions, on every string of up to
-    /// four code points over a code point of each Bidi class that IDNA allows somewhere (and
-    /// one it never does).
+    /// The one-pass summary against the walk of the six conditions (each condition failed, and
+    /// the verdict), on every string of up to four code points over a code point of each Bidi
+    /// class that IDNA allows somewhere (and one it never does).
     #[test]
     fn summary_agrees_with_the_walk() {
         // L, R, AL, EN, ES, ET, AN, CS, NSM, ON, BN, WS (DerivedBidiClass.txt).
@@ -357,6 +369,13 @@ mod tests {
                 let summary = Summary::of(&label);
                 let walked = check_label(&label).is_ok();
                 assert_eq!(summary.satisfies_rule(), walked, "{label:?}");
+                // Every condition failed, as UTS #46 reports them.
+                let mut failed = 0u8;
+                let _ = walk(&label, |_, rule| {
+                    failed |= 1 << rule.number();
+                    ControlFlow::<()>::Continue(())
+                });
+                assert_eq!(summary.failed_conditions(), failed, "{label:?}");
                 assert_eq!(summary.rtl(), has_rtl(&label), "{label:?}");
                 if walked { pass += 1 } else { fail += 1 }
             }

@@ -314,3 +314,135 @@ fn verify_dns_length_off() {
         "VerifyDnsLength=false",
     );
 }
+
+/// The codes a flag turned off removes from the expectation (the file's header: "would ignore
+/// the corresponding status codes"), for each of the five checks.
+const CHECKS: [(&str, &[&str]); 5] = [
+    ("CheckHyphens", &["V2", "V3"]),
+    ("CheckBidi", &["B1", "B2", "B3", "B4", "B5", "B6"]),
+    ("CheckJoiners", &["C1", "C2"]),
+    ("UseSTD3ASCIIRules", &["U1"]),
+    ("VerifyDnsLength", &["A4_1", "A4_2", "X4_2"]),
+];
+
+/// The options of combination `bits` (bit n on: check n of [`CHECKS`] on; bit 5:
+/// Transitional_Processing; bit 6: IgnoreInvalidPunycode) and the codes to ignore.
+fn combination(bits: u32) -> (Options, Vec<&'static str>) {
+    let on = |n: u32| bits & (1 << n) != 0;
+    let options = Options::new()
+        .check_hyphens(on(0))
+        .check_bidi(on(1))
+        .check_joiners(on(2))
+        .use_std3_ascii_rules(on(3))
+        .verify_dns_length(on(4))
+        .transitional_processing(on(5))
+        .ignore_invalid_punycode(on(6));
+    let ignored = (0..5u32)
+        .filter(|&n| !on(n))
+        .flat_map(|n| CHECKS[n as usize].1.iter().copied())
+        .collect();
+    (options, ignored)
+}
+
+/// The four deviation code points of UTS #46 section 5, which Transitional Processing maps.
+const DEVIATIONS: [char; 4] = ['\u{DF}', '\u{3C2}', '\u{200C}', '\u{200D}'];
+
+/// Runs every line of the file through ToUnicode and ToASCII under one combination of the
+/// seven flags, the source as it is or behind `pad`. The expectation is the file's:
+///
+/// - the codes of the checks turned off are ignored, as in the tests above;
+/// - Transitional_Processing: ToASCII is read from the toAsciiT columns; the file gives
+///   ToUnicode for Nontransitional Processing only, which is the same processing when the
+///   processed name holds no deviation code point (step 1 is the only step the flag changes,
+///   and only for those), so ToUnicode is checked on those lines and skipped on the others;
+/// - IgnoreInvalidPunycode changes nothing where the file records no P4 (no label is invalid
+///   Punycode there), and its operations with a P4 are skipped.
+///
+/// Adds to `tally`; returns the operations skipped.
+fn run_combination(cases: &[Case], bits: u32, pad: &str, tally: &mut Tally) -> usize {
+    let (options, ignored) = combination(bits);
+    let transitional = options == options.transitional_processing(true);
+    let lenient = options == options.ignore_invalid_punycode(true);
+    let name = format!(
+        "flags {bits:07b}{}",
+        if pad.is_empty() { "" } else { " (long)" }
+    );
+    let p4 = |status: &[String]| lenient && status.iter().any(|s| s == "P4");
+    let mut skipped = 0;
+    for case in cases {
+        let source = format!("{pad}{}", case.source);
+        if (transitional && case.to_unicode.contains(DEVIATIONS)) || p4(&case.to_unicode_status) {
+            skipped += 1;
+        } else {
+            let (unicode, result) = uts46::to_unicode(&source, options);
+            tally.check(
+                case,
+                &format!("{name} toUnicode"),
+                (&case.to_unicode, &case.to_unicode_status),
+                (Some(&unicode), result),
+                &ignored,
+            );
+        }
+        let (expected, status) = if transitional {
+            (&case.to_ascii_t, &case.to_ascii_t_status)
+        } else {
+            (&case.to_ascii_n, &case.to_ascii_n_status)
+        };
+        if p4(status) {
+            skipped += 1;
+            continue;
+        }
+        let (string, result) = match uts46::to_ascii(&source, options) {
+            Ok(s) => (Some(s), Ok(())),
+            Err(e) => (None, Err(e)),
+        };
+        tally.check(
+            case,
+            &format!("{name} toAscii"),
+            (expected, status),
+            (string.as_deref(), result),
+            &ignored,
+        );
+    }
+    skipped
+}
+
+/// Every combination of the seven flags (128) on every line of the file, and again behind
+/// 1,024 U+00AD SOFT HYPHEN: `ignored` in IdnaMappingTable.txt, so step 1 removes them and the
+/// expectation is the same, on inputs of more than 1 KiB.
+#[test]
+fn every_flag_combination_short_and_long() {
+    let (cases, _) = cases();
+    let pad = "\u{AD}".repeat(1024);
+    let mut tally = Tally::default();
+    let mut skipped = 0;
+    for bits in 0..128 {
+        for pad in ["", pad.as_str()] {
+            skipped += run_combination(&cases, bits, pad, &mut tally);
+        }
+    }
+    println!(
+        "128 flag combinations, short and long: {}/{} operations pass, {} with the exact \
+         status set, {skipped} skipped",
+        tally.passed, tally.operations, tally.exact_statuses
+    );
+    assert!(
+        tally.operations > 128 * 2 * 2 * 5000,
+        "{}",
+        tally.operations
+    );
+    for list in [&tally.failures, &tally.status_failures] {
+        if !list.is_empty() {
+            eprintln!(
+                "{}",
+                list.iter().take(40).cloned().collect::<Vec<_>>().join("\n")
+            );
+        }
+    }
+    assert!(
+        tally.failures.is_empty() && tally.status_failures.is_empty(),
+        "{} operations fail, {} differ in status codes",
+        tally.failures.len(),
+        tally.status_failures.len()
+    );
+}

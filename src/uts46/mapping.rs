@@ -31,17 +31,18 @@ pub(crate) enum Mapping {
 }
 
 impl Mapping {
-    /// Appends the mapping to `out`.
+    /// Calls `f` on each code point of the mapping.
     #[inline]
-    pub(crate) fn push_to(self, out: &mut String) {
+    pub(crate) fn for_each(self, mut f: impl FnMut(char)) {
         match self {
-            Mapping::Char(c) => out.push(c),
-            Mapping::Str(s) => out.push_str(s),
+            Mapping::Char(c) => f(c),
+            Mapping::Str(s) => s.chars().for_each(f),
         }
     }
 
     /// The code points of the mapping.
-    pub(crate) fn chars(self) -> impl Iterator<Item = char> {
+    #[cfg(test)]
+    fn chars(self) -> impl Iterator<Item = char> {
         let (one, rest) = match self {
             Mapping::Char(c) => (Some(c), ""),
             Mapping::Str(s) => (None, s),
@@ -65,6 +66,47 @@ pub(crate) enum Entry {
     /// `disallowed`: the code point is kept, and the Validity Criteria (section 4.1, criterion
     /// 7) reject it later.
     Disallowed,
+}
+
+impl Entry {
+    /// Criterion 7 of section 4.1 for a code point with this entry: `valid`, or `deviation`
+    /// under Nontransitional Processing.
+    #[inline]
+    pub(crate) fn is_valid(self, transitional: bool) -> bool {
+        match self {
+            Entry::Valid => true,
+            Entry::Deviation(_) => !transitional,
+            _ => false,
+        }
+    }
+}
+
+/// Step 1 (Map) of UTS #46 section 4 for one code point `c`, whose entry in the table of
+/// section 5 is `e`: each code point it becomes goes to `push`, with its status where the table
+/// gives it (`Some(true)`: `valid`, or a `deviation` Nontransitional Processing keeps;
+/// `Some(false)`: `disallowed`; `None`: a mapping's). An `ignored` code point gives none.
+/// Transitional Processing maps the deviation code points a mapping yields too, as
+/// IdnaTestV2.txt expects (U+1E9E LATIN CAPITAL LETTER SHARP S, mapped to U+00DF, is the only
+/// such mapping): "FA\u{1E9E}.de" is "fass.de" under toAsciiT.
+#[inline(always)]
+pub(crate) fn map_one(
+    c: char,
+    e: Entry,
+    transitional: bool,
+    mut push: impl FnMut(char, Option<bool>),
+) {
+    match e {
+        Entry::Valid => push(c, Some(true)),
+        Entry::Disallowed => push(c, Some(false)),
+        Entry::Mapped(to) if transitional => to.for_each(|m| match entry(m) {
+            Entry::Deviation(d) => d.for_each(|d| push(d, None)),
+            _ => push(m, None),
+        }),
+        Entry::Mapped(to) => to.for_each(|m| push(m, None)),
+        Entry::Deviation(to) if transitional => to.for_each(|m| push(m, None)),
+        Entry::Deviation(_) => push(c, Some(true)),
+        Entry::Ignored => {}
+    }
 }
 
 /// The low 16 bits of the packed value of the range holding `cp` (layout in the table's header):
@@ -375,33 +417,10 @@ pub(crate) fn map_and_normalize(input: &str, transitional: bool) -> Mapped<'_> {
     let mut mapped = String::with_capacity(input.len() + 8);
     mapped.push_str(input.get(..split).unwrap_or(""));
     for c in input.get(split..).unwrap_or("").chars() {
-        match entry(c) {
-            Entry::Valid => mapped.push(c),
-            Entry::Disallowed => {
-                disallowed = true;
-                mapped.push(c);
-            }
-            // Transitional Processing maps the deviation code points a mapping yields too, as
-            // IdnaTestV2.txt expects (U+1E9E LATIN CAPITAL LETTER SHARP S, mapped to U+00DF, is
-            // the only such mapping): "FAẞ.de" is "fass.de" under toAsciiT.
-            Entry::Mapped(to) if transitional => {
-                for m in to.chars() {
-                    match entry(m) {
-                        Entry::Deviation(d) => d.push_to(&mut mapped),
-                        _ => mapped.push(m),
-                    }
-                }
-            }
-            Entry::Mapped(to) => to.push_to(&mut mapped),
-            Entry::Deviation(to) => {
-                if transitional {
-                    to.push_to(&mut mapped);
-                } else {
-                    mapped.push(c);
-                }
-            }
-            Entry::Ignored => {}
-        }
+        map_one(c, entry(c), transitional, |m, valid| {
+            disallowed |= valid == Some(false);
+            mapped.push(m);
+        });
     }
     let text = if nfc::is_nfc_str(&mapped) {
         mapped

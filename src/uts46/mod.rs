@@ -571,7 +571,7 @@ enum Kind {
 }
 
 /// The conditions of RFC 5893 section 2 that an ASCII label fails, as
-/// [`bidi::failed_conditions`] gives them: none without a table read for a label of letters,
+/// [`bidi::Summary::failed_conditions`] gives them: none without a table read for a label of letters,
 /// digits and hyphens that starts with a letter ([`bidi::is_ltr_ldh`]; measured with the mix of
 /// `realistic.txt`, `tools/corpus/count.sh 5 realistic`, `uts46::to_ascii`: 2,373,779 to
 /// 2,328,402 instructions a pass), its bytes as code points in `buf` or `heap` otherwise.
@@ -583,7 +583,7 @@ fn ascii_bidi_failures(
     if bidi::is_ltr_ldh(label) {
         return 0;
     }
-    bidi::failed_conditions(ascii_chars(label, buf, heap))
+    bidi::Summary::of(ascii_chars(label, buf, heap)).failed_conditions()
 }
 
 /// The code points of an ASCII label, in `buf` or, when they do not fit, in `heap`.
@@ -798,7 +798,7 @@ fn add_bidi(label: &[char], statuses: &mut Statuses) {
     if label.is_empty() {
         return;
     }
-    add_bidi_conditions(bidi::failed_conditions(label), statuses);
+    add_bidi_conditions(bidi::Summary::of(label).failed_conditions(), statuses);
 }
 
 /// Records the conditions of RFC 5893 section 2 given as bit `n` for condition `n`.
@@ -870,17 +870,7 @@ fn validate(label: &[char], options: Options, statuses: &mut Statuses) {
     }
     for (i, &c) in label.iter().enumerate() {
         if c.is_ascii() {
-            if c == '.' {
-                statuses.add(Status::V5);
-            }
-            if c.is_ascii_uppercase() {
-                statuses.add(Status::V7);
-            }
-            if options.use_std3_ascii_rules
-                && !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
-            {
-                statuses.add(Status::U1);
-            }
+            validate_ascii_char(c, options, statuses);
             continue;
         }
         if options.check_joiners {
@@ -899,6 +889,21 @@ fn validate(label: &[char], options: Options, statuses: &mut Statuses) {
                 _ => {}
             }
         }
+    }
+}
+
+/// Criteria 5 (no U+002E), 7 (no capital: step 1 maps them) and, with UseSTD3ASCIIRules, 7's
+/// rule for ASCII (only a-z, 0-9 and hyphen) on one ASCII code point of a label.
+#[inline(always)]
+fn validate_ascii_char(c: char, options: Options, statuses: &mut Statuses) {
+    if c == '.' {
+        statuses.add(Status::V5);
+    }
+    if c.is_ascii_uppercase() {
+        statuses.add(Status::V7);
+    }
+    if options.use_std3_ascii_rules && !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-') {
+        statuses.add(Status::U1);
     }
 }
 
