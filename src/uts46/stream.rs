@@ -795,7 +795,7 @@ impl Deltas {
             *pair = (v, count);
         }
         let pairs = pairs.get_mut(..self.len).unwrap_or(&mut []);
-        pairs.sort_unstable();
+        punycode::heapsort(pairs);
         let (mut n, mut h, mut unsure) = (0x80u64, self.basic, false);
         for &(v, count) in pairs.iter() {
             let product = (u64::from(v) - n).saturating_mul(h + 1);
