@@ -716,16 +716,9 @@ fn every_rule_requirement_is_the_documented_one() {
         ContextRule::ArabicIndicDigits,
         ContextRule::ExtendedArabicIndicDigits,
     ];
-    let rows = table_rows(&text, "### The contextual rules");
-    assert_eq!(rows.len(), context.len());
-    for (rule, row) in context.iter().zip(&rows) {
-        let [name, requirement, clause] = row.as_slice() else {
-            panic!("row {row:?}: rule, requirement, clause");
-        };
-        assert_eq!(code_span(name), format!("{rule:?}"));
-        assert_eq!(rule.requirement(), requirement, "{rule:?}");
-        assert_eq!(rule.to_string(), format!("{requirement} ({clause})"));
-    }
+    check_rules(&text, "### The contextual rules", &context, |rule| {
+        rule.requirement()
+    });
     let bidi = [
         BidiRule::Rule1,
         BidiRule::Rule2,
@@ -734,15 +727,26 @@ fn every_rule_requirement_is_the_documented_one() {
         BidiRule::Rule5,
         BidiRule::Rule6,
     ];
-    let rows = table_rows(&text, "### The Bidi rule");
-    assert_eq!(rows.len(), bidi.len());
-    for (rule, row) in bidi.iter().zip(&rows) {
-        let [name, requirement, clause] = row.as_slice() else {
+    check_rules(&text, "### The Bidi rule", &bidi, |rule| rule.requirement());
+}
+
+/// The rows of the table under `heading`, one a rule in order: its name, its `requirement()`,
+/// and its `Display`, the requirement then the clause in parentheses.
+fn check_rules<R: std::fmt::Debug + std::fmt::Display>(
+    text: &str,
+    heading: &str,
+    rules: &[R],
+    requirement: impl Fn(&R) -> &'static str,
+) {
+    let rows = table_rows(text, heading);
+    assert_eq!(rows.len(), rules.len());
+    for (rule, row) in rules.iter().zip(&rows) {
+        let [name, want, clause] = row.as_slice() else {
             panic!("row {row:?}: rule, requirement, clause");
         };
         assert_eq!(code_span(name), format!("{rule:?}"));
-        assert_eq!(rule.requirement(), requirement, "{rule:?}");
-        assert_eq!(rule.to_string(), format!("{requirement} ({clause})"));
+        assert_eq!(requirement(rule), want, "{rule:?}");
+        assert_eq!(rule.to_string(), format!("{want} ({clause})"));
     }
 }
 
