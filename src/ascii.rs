@@ -195,6 +195,10 @@ pub(crate) fn plain_name(name: &[u8]) -> Plain {
     if name.last().is_some_and(|b| !b.is_ascii()) {
         return Plain::NonAscii;
     }
+    // A name starting with an "xn--" label (most A-label forms) stops at once; see below.
+    if name.get(2..4) == Some(b"--") {
+        return Plain::Stop { start, index };
+    }
     if name.len() <= crate::limits::MAX_NAME_OCTETS {
         let mut bytes = name.iter();
         while let Some(&b) = bytes.next() {
@@ -216,9 +220,7 @@ pub(crate) fn plain_name(name: &[u8]) -> Plain {
                 index += 1;
             }
         }
-        if plain::ENDS.contains(&(state & !plain::CAPITAL))
-            && name.len() - start <= crate::limits::MAX_LABEL_OCTETS
-        {
+        if plain::is_end(state) && name.len() - start <= crate::limits::MAX_LABEL_OCTETS {
             return Plain::Name {
                 capitals: state & plain::CAPITAL != 0,
             };
@@ -246,11 +248,15 @@ mod plain {
     /// is one comparison).
     pub(super) const DOT: u8 = 16;
     pub(super) const DEAD: u8 = 18;
-    /// The states a name may end in: its last label not empty nor ending with a hyphen.
-    pub(super) const ENDS: [u8; 4] = [P1, P2, P3, PN];
     /// The low bit: a capital was seen; the position is in the bits above.
     pub(super) const CAPITAL: u8 = 1;
     const STATES: usize = 20;
+
+    /// Whether a name may end in `state`: its last label not empty nor ending with a hyphen.
+    #[inline(always)]
+    pub(super) fn is_end(state: u8) -> bool {
+        matches!(state & !CAPITAL, P1 | P2 | P3 | PN)
+    }
 
     /// The classes of bytes: small letter or digit, capital, hyphen, dot, other.
     const LETTER: u8 = 0;
