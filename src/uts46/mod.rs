@@ -214,18 +214,21 @@ pub fn to_ascii(input: &str, options: Options) -> Result<String, Error> {
         return stream::to_ascii(input, options);
     }
     let mut statuses = Statuses::default();
-    let (ascii, bounded) =
+    let (ascii, bounded, lengths_ok) =
         process_general(input, options, &mut statuses, false, Form::AsciiOrBound);
     // A name within the DNS lengths and without a status skips the bookkeeping of statuses:
     // measured (callgrind, tools/corpus/count.sh 5 realistic, `uts46::to_ascii`), the U-label
-    // view 1,205,701 → 1,196,934 instructions a pass (−0.7 %).
-    if options.verify_dns_length && !dns_lengths_ok(&ascii) {
+    // view 1,205,701 → 1,196,934 instructions a pass (−0.7 %). Without a status, the lengths
+    // seen as the labels were written stand for a second split of the name: the U-label view
+    // 999,845 → see docs/performance.md.
+    if options.verify_dns_length && !(statuses.is_empty() && lengths_ok) && !dns_lengths_ok(&ascii)
+    {
         let mut lengths = Statuses::default();
         verify_dns_length(&ascii, &mut lengths);
         if bounded && lengths.contains(Status::A4_1) {
             // The bounds add up to more than 253 octets: the exact lengths decide.
             let mut exact = Statuses::default();
-            let (ascii, _) = process_general(input, options, &mut exact, false, Form::Ascii);
+            let (ascii, _, _) = process_general(input, options, &mut exact, false, Form::Ascii);
             verify_dns_length(&ascii, &mut exact);
             exact.into_result(processed)?;
             return Ok(ascii);
@@ -665,7 +668,10 @@ fn label_chars<'b>(
     (kind, buf.get(..n).unwrap_or(&[]))
 }
 
-/// [`process`] for any input, building the result in the given form. Each label is converted
+/// [`process`] for any input, building the result in the given form, with whether it took a
+/// bound for a label ([`Form::AsciiOrBound`]) and whether every label it wrote has 1 to 63
+/// octets and the whole at most 253 (what [`dns_lengths_ok`] finds, when no status is
+/// recorded: only a label that fails P4 can write a U+002E). Each label is converted
 /// once: an A-label is decoded on the stack, validated, and, for ToASCII, written back as it
 /// came (the decoder admits one Punycode string per code point sequence, ignoring case, and the
 /// label is lowercase after step 1, so the encoding of what it decoded to is the label itself).
@@ -675,7 +681,7 @@ fn process_general(
     statuses: &mut Statuses,
     x4_2: bool,
     form: Form,
-) -> (String, bool) {
+) -> (String, bool, bool) {
     let mapped = mapping::map_and_normalize(input, options.transitional_processing);
     let text: &str = &mapped.text;
     let mut out = String::with_capacity(match form {
@@ -684,6 +690,7 @@ fn process_general(
     });
     // A label was written as a filler (Form::AsciiOrBound).
     let mut bounded = false;
+    let mut lengths_ok = true;
     let mut buf = EMPTY_LABEL;
     let mut heap = alloc::vec::Vec::new();
     let mut bidi_domain = false;
@@ -774,6 +781,7 @@ fn process_general(
             }
             _ => out.push_str(label),
         }
+        lengths_ok &= label_length_ok(out.as_bytes().get(start..).unwrap_or_default());
         let is_root = rest.is_none() && index > 0;
         if x4_2 && start == out.len() && !is_root {
             statuses.add(Status::X4_2);
@@ -810,7 +818,8 @@ fn process_general(
             }
         }
     }
-    (out, bounded)
+    lengths_ok &= out.len() <= MAX_NAME_OCTETS;
+    (out, bounded, lengths_ok)
 }
 
 /// Records the conditions of RFC 5893 section 2 that a non-empty label fails.
@@ -1046,7 +1055,8 @@ mod tests {
                 }
                 // ToASCII's one-pass check against the general path and the length check.
                 let mut general = Statuses::default();
-                let (ascii, _) = process_general(input, options, &mut general, false, Form::Ascii);
+                let (ascii, _, _) =
+                    process_general(input, options, &mut general, false, Form::Ascii);
                 if options.verify_dns_length {
                     verify_dns_length(&ascii, &mut general);
                 }
@@ -1130,7 +1140,7 @@ mod tests {
                 ] {
                     for options in all {
                         let mut general = Statuses::default();
-                        let (ascii, _) =
+                        let (ascii, _, _) =
                             process_general(&name, options, &mut general, false, Form::Ascii);
                         if options.verify_dns_length {
                             verify_dns_length(&ascii, &mut general);
@@ -1175,7 +1185,7 @@ mod tests {
                 for count in 1..=14 {
                     let name = format!("{first}.{}", vec![label.as_str(); count].join("."));
                     let mut exact = Statuses::default();
-                    let (ascii, _) = process_general(&name, d, &mut exact, false, Form::Ascii);
+                    let (ascii, _, _) = process_general(&name, d, &mut exact, false, Form::Ascii);
                     verify_dns_length(&ascii, &mut exact);
                     assert_eq!(
                         to_ascii(&name, d).err(),
@@ -1183,7 +1193,8 @@ mod tests {
                         "{name}"
                     );
                     let mut s = Statuses::default();
-                    let (filled, b) = process_general(&name, d, &mut s, false, Form::AsciiOrBound);
+                    let (filled, b, _) =
+                        process_general(&name, d, &mut s, false, Form::AsciiOrBound);
                     bounded += usize::from(b);
                     redone +=
                         usize::from(b && filled.strip_suffix('.').unwrap_or(&filled).len() > 253);
