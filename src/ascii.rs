@@ -2,12 +2,16 @@
 //! 2.1 and RFC 5890 section 2.3.1), the label separator U+002E, and everything else. Used by the
 //! formats' scan of names, the LDH label rules and the ASCII paths of UTS #46.
 
-/// The class of a letter (either case), a digit or a hyphen.
-pub(crate) const LDH: u8 = 0;
+/// The class of a small letter or a digit.
+pub(crate) const SMALL_OR_DIGIT: u8 = 0;
+/// The class of a capital A-Z.
+pub(crate) const CAPITAL: u8 = 1;
+/// The class of U+002D HYPHEN-MINUS. The three classes up to here are the LDH bytes.
+pub(crate) const HYPHEN: u8 = 2;
 /// The class of U+002E FULL STOP, the ASCII label separator.
-pub(crate) const DOT: u8 = 1;
+pub(crate) const DOT: u8 = 3;
 /// The class of every other byte, non-ASCII ones included.
-pub(crate) const OTHER: u8 = 2;
+pub(crate) const OTHER: u8 = 4;
 
 /// The class of each byte. A table read costs less than the comparisons.
 // Indexing in a constant is evaluated by the compiler: it cannot fail at run time.
@@ -17,17 +21,23 @@ static CLASS: [u8; 256] = {
     let mut b = 0;
     while b < 256 {
         let c = b as u8;
-        if c.is_ascii_alphanumeric() || c == b'-' {
-            table[b] = LDH;
+        table[b] = if c.is_ascii_lowercase() || c.is_ascii_digit() {
+            SMALL_OR_DIGIT
+        } else if c.is_ascii_uppercase() {
+            CAPITAL
+        } else if c == b'-' {
+            HYPHEN
         } else if c == b'.' {
-            table[b] = DOT;
-        }
+            DOT
+        } else {
+            OTHER
+        };
         b += 1;
     }
     table
 };
 
-/// The class of `byte`: [`LDH`], [`DOT`] or [`OTHER`].
+/// The class of `byte`: one of [`SMALL_OR_DIGIT`], [`CAPITAL`], [`HYPHEN`], [`DOT`], [`OTHER`].
 #[inline]
 pub(crate) fn class(byte: u8) -> u8 {
     CLASS.get(usize::from(byte)).copied().unwrap_or(OTHER)
@@ -36,7 +46,7 @@ pub(crate) fn class(byte: u8) -> u8 {
 /// Whether `byte` is a letter (either case), a digit or a hyphen (RFC 1123 section 2.1).
 #[inline]
 pub(crate) fn is_ldh(byte: u8) -> bool {
-    class(byte) == LDH
+    class(byte) <= HYPHEN
 }
 
 /// The end of the run of letters, digits and hyphens that starts at `from`: eight bytes at a
@@ -232,6 +242,8 @@ pub(crate) fn plain_name(name: &[u8]) -> Plain {
 /// The automaton of [`plain_name`]: the position of a byte in its label, as far as the rules
 /// need it, and a bit for a capital seen.
 mod plain {
+    use super::{CAPITAL as CAPITAL_CLASS, DOT as FULL_STOP, HYPHEN, OTHER, SMALL_OR_DIGIT};
+
     /// A label's start (the name's, or after a dot).
     pub(super) const START: u8 = 0;
     /// One, two, three bytes into a label, the last not a hyphen; `_H`: the last a hyphen.
@@ -258,65 +270,38 @@ mod plain {
         matches!(state & !CAPITAL, P1 | P2 | P3 | PN)
     }
 
-    /// The classes of bytes: small letter or digit, capital, hyphen, dot, other.
-    const LETTER: u8 = 0;
-    const UPPER: u8 = 1;
-    const HYPHEN: u8 = 2;
-    const FULL_STOP: u8 = 3;
-    const OTHER: u8 = 4;
-
     /// The next position from a position and a class (capitals as small letters).
     const fn next(position: u8, class: u8) -> u8 {
-        let class = if class == UPPER { LETTER } else { class };
+        let class = if class == CAPITAL_CLASS {
+            SMALL_OR_DIGIT
+        } else {
+            class
+        };
         match (position, class) {
             (_, OTHER) | (DEAD, _) => DEAD,
-            (START | DOT, LETTER) => P1,
+            (START | DOT, SMALL_OR_DIGIT) => P1,
             (START | DOT, _) => DEAD,
-            (P1, LETTER) => P2,
+            (P1, SMALL_OR_DIGIT) => P2,
             (P1, HYPHEN) => P2_H,
-            (P2 | P2_H, LETTER) => P3,
+            (P2 | P2_H, SMALL_OR_DIGIT) => P3,
             (P2 | P2_H, HYPHEN) => P3_H,
-            (P3 | P3_H | PN | PN_H, LETTER) => PN,
+            (P3 | P3_H | PN | PN_H, SMALL_OR_DIGIT) => PN,
             (P3 | PN | PN_H, HYPHEN) => PN_H,
             (P1 | P2 | P3 | PN, FULL_STOP) => DOT,
             _ => DEAD,
         }
     }
 
-    /// The class of each byte.
-    // Indexing in a constant is evaluated by the compiler: it cannot fail at run time.
-    #[allow(clippy::indexing_slicing)]
-    static CLASSES: [u8; 256] = {
-        let mut table = [OTHER; 256];
-        let mut b = 0;
-        while b < 128 {
-            let c = b as u8;
-            table[b] = if c.is_ascii_lowercase() || c.is_ascii_digit() {
-                LETTER
-            } else if c.is_ascii_uppercase() {
-                UPPER
-            } else if c == b'-' {
-                HYPHEN
-            } else if c == b'.' {
-                FULL_STOP
-            } else {
-                OTHER
-            };
-            b += 1;
-        }
-        table
-    };
-
-    /// The next state, `state << 3 | class`: 20 states (position and capital bit) of 8
-    /// classes.
+    /// The next state, `state << 3 | class`: 20 states (position and capital bit), the five
+    /// classes of [`super::class`].
     #[allow(clippy::indexing_slicing)]
     static STEPS: [u8; 256] = {
         let mut table = [DEAD; 256];
         let mut state: usize = 0;
         while state < STATES {
             let mut class: usize = 0;
-            while class < 5 {
-                let capital = if class as u8 == UPPER {
+            while class <= OTHER as usize {
+                let capital = if class as u8 == CAPITAL_CLASS {
                     CAPITAL
                 } else {
                     state as u8 & CAPITAL
@@ -332,7 +317,7 @@ mod plain {
     /// One step of the automaton.
     #[inline(always)]
     pub(super) fn step(state: u8, byte: u8) -> u8 {
-        let class = CLASSES.get(usize::from(byte)).copied().unwrap_or(OTHER);
+        let class = super::class(byte);
         // Masked, so that the index needs no bounds check: every state is below 32.
         STEPS
             .get((usize::from(state) << 3 | usize::from(class)) & 255)
@@ -446,18 +431,25 @@ mod tests {
         }
     }
 
-    /// The classes against their definitions in RFC 1123 section 2.1, for every byte.
+    /// The classes against their definitions in RFC 1123 section 2.1, for every byte, and
+    /// `is_ldh` against its definition there.
     #[test]
     fn byte_classes() {
         for b in 0..=255u8 {
-            let expected = if b.is_ascii_alphabetic() || b.is_ascii_digit() || b == b'-' {
-                LDH
+            let expected = if b.is_ascii_lowercase() || b.is_ascii_digit() {
+                SMALL_OR_DIGIT
+            } else if b.is_ascii_uppercase() {
+                CAPITAL
+            } else if b == b'-' {
+                HYPHEN
             } else if b == b'.' {
                 DOT
             } else {
                 OTHER
             };
             assert_eq!(class(b), expected, "{b:#04x}");
+            let ldh = b.is_ascii_alphabetic() || b.is_ascii_digit() || b == b'-';
+            assert_eq!(is_ldh(b), ldh, "{b:#04x}");
         }
     }
 
