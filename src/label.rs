@@ -5,7 +5,7 @@ use crate::ascii;
 use crate::bidi::{self, LabelBidi, Summary};
 use crate::context;
 use crate::error::{ErrorKind, Violation};
-use crate::limits::{self, ACE_PREFIX, LabelBuffer, MAX_LABEL_OCTETS, MAX_ULABEL_CHARS};
+use crate::limits::{ACE_PREFIX, LabelBuffer, MAX_LABEL_OCTETS, MAX_ULABEL_CHARS};
 use crate::nfc;
 use crate::punycode::{self, PunycodeError};
 use crate::ucd::{self, DerivedProperty};
@@ -50,8 +50,27 @@ impl Label<'_> {
 
     /// Whether the label starts with the ACE prefix `xn--`, in any case (RFC 5890 section
     /// 2.3.2.5: A-labels are compared without regard to case).
+    ///
+    /// The first byte is tested alone (most labels fail there), then the four bytes are read
+    /// as one word and compared once, the two letters of the prefix folded to lower case by
+    /// their bit 5 (a byte with that bit set is that letter only when it is the letter in
+    /// either case; the hyphens are compared exactly), where `limits::has_ace_prefix` folds and
+    /// compares byte by byte (a test checks it against the standard library's comparison). Measured (callgrind,
+    /// `tools/corpus/count.sh 5`, instructions a pass): `is_hostname` on the A-label forms of
+    /// `realistic.txt` 571,311 to 554,695 (-2.9 %), of `idnatest.txt` 214,940 to 206,852
+    /// (-3.8 %); `is_idn_hostname` on the U-label forms 363,082 to 359,976 and 142,679 to
+    /// 141,747. The word test alone, without the first byte's, cost the U-label forms of
+    /// `realistic.txt` 2.1 % (370,809), from the code around `domain::check`'s loop as the
+    /// compiler lays it out.
+    #[inline]
     pub(crate) fn has_ace_prefix(&self) -> bool {
-        limits::has_ace_prefix(self.text.as_bytes())
+        match self.text.as_bytes().first_chunk::<4>() {
+            // Most labels fail at their first byte, tested alone first.
+            Some(&head @ [first, ..]) => {
+                first | 0x20 == ACE_WORD as u8 && u32::from_le_bytes(head) | ACE_FOLD == ACE_WORD
+            }
+            None => false,
+        }
     }
 
     /// `--` in the third and fourth positions: the mark of a reserved LDH label (RFC 5890
@@ -60,6 +79,32 @@ impl Label<'_> {
         self.text.as_bytes().get(2..4) == Some(b"--")
     }
 }
+
+/// The ACE prefix as a little-endian word, its letters in lower case.
+// Indexing in a constant is evaluated by the compiler: it cannot fail at run time.
+#[allow(clippy::indexing_slicing)]
+const ACE_WORD: u32 = {
+    let b = ACE_PREFIX.as_bytes();
+    u32::from_le_bytes([b[0], b[1], b[2], b[3]])
+};
+
+/// Bit 5 of the bytes of [`ACE_WORD`] that are letters: OR-ed in, it folds an ASCII capital to
+/// its small letter, and only a capital or the small letter itself gives that small letter.
+// Indexing in a constant is evaluated by the compiler: it cannot fail at run time.
+#[allow(clippy::indexing_slicing)]
+const ACE_FOLD: u32 = {
+    let b = ACE_PREFIX.as_bytes();
+    let mut fold = 0;
+    let mut k = 0;
+    while k < 4 {
+        if b[k].is_ascii_alphabetic() {
+            fold |= 0x20 << (8 * k);
+        }
+        k += 1;
+    }
+    fold
+};
+const _: () = assert!(ACE_PREFIX.len() == 4);
 
 /// The rules every LDH label obeys (RFC 1123 section 2.1, as RFC 5890 section 2.3.1 restates
 /// them): 1 to 63 octets of ASCII letters, digits and hyphens, not starting or ending with a
@@ -512,6 +557,46 @@ mod tests {
         runner
             .run(&proptest::collection::vec(chars, lengths), check)
             .unwrap();
+    }
+
+    /// The word test of the ACE prefix agrees with the comparison of RFC 5890 section
+    /// 2.3.2.5 (the first four bytes equal `xn--` without regard to ASCII case, as the
+    /// standard library's `eq_ignore_ascii_case` compares), for every byte in every position
+    /// of the prefix (the others as in `xn--`, in each case) and on labels of 0 to 5 bytes.
+    #[test]
+    fn ace_prefix_word_test_agrees() {
+        let agree = |text: &[u8]| {
+            let Ok(text) = core::str::from_utf8(text) else {
+                return;
+            };
+            let label = Label {
+                text,
+                index: 0,
+                start: 0,
+            };
+            assert_eq!(
+                label.has_ace_prefix(),
+                text.as_bytes()
+                    .get(..4)
+                    .is_some_and(|head| head.eq_ignore_ascii_case(b"xn--")),
+                "{text:?}"
+            );
+        };
+        for base in [*b"xn--", *b"XN--", *b"xN--", *b"Xn--"] {
+            for pos in 0..4 {
+                for b in 0..=255u8 {
+                    let mut head = base;
+                    head[pos] = b;
+                    agree(&head);
+                    let mut longer = head.to_vec();
+                    longer.push(b'a');
+                    agree(&longer);
+                }
+            }
+        }
+        for short in ["", "x", "xn", "xn-", "xn--", "xn--a", "-xn-"] {
+            agree(short.as_bytes());
+        }
     }
 
     /// `utf8_len_bound` is never below the encoder's length with its prefix, on labels of up to
