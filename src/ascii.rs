@@ -135,20 +135,6 @@ pub(crate) fn rposition(bytes: &[u8], needle: u8) -> Option<usize> {
         }
         end -= 8;
     }
-    // Fewer than eight bytes are left before `end`: in an input of at least eight, they are
-    // the first word's, read once with the bytes from `end` on masked out, where a search
-    // byte by byte took up to seven steps. Measured on the payloads of A-labels (callgrind,
-    // `tools/corpus/count.sh 5`, `is_hostname`, instructions a pass): the A-label forms of
-    // `realistic.txt` 534,778 to 528,158 (-1.2 %), of `idnatest.txt` 201,845 to 200,888.
-    if end > 0
-        && let Some(chunk) = bytes.first_chunk::<8>()
-    {
-        let word = u64::from_le_bytes(*chunk);
-        // `0 < end < 8` (the loop above stops there): the high bit of each byte below `end`.
-        let below_end = 1u64.wrapping_shl(8 * end as u32).wrapping_sub(1) & (ONES * 0x80);
-        let found = zero_bytes(word ^ (ONES * u64::from(needle))) & below_end;
-        return (found != 0).then(|| 7 - (found.leading_zeros() / 8) as usize);
-    }
     bytes.get(..end)?.iter().rposition(|&b| b == needle)
 }
 

@@ -34,7 +34,6 @@
 use alloc::string::String;
 use alloc::vec;
 use alloc::vec::Vec;
-use core::num::NonZeroU32;
 
 /// `base` (RFC 3492 section 5).
 const BASE: u32 = 36;
@@ -324,13 +323,6 @@ pub(crate) fn decode_deltas<I: Insert>(
     let mut i: u32 = 0;
     let mut bias = INITIAL_BIAS;
     let mut length = basic_len;
-    // `length(output) + 1`, the divisor of `i`, as an integer of `i`'s width; `None` once it
-    // does not fit, where the next insertion fails (section 6.4). Kept beside `length` rather
-    // than converted from it at each insertion, and not zero, so that the division has no
-    // test of its divisor. Measured (callgrind, `tools/corpus/count.sh 5`, `is_hostname`,
-    // instructions a pass): the A-label forms of `realistic.txt` 542,041 to 534,778 (-1.3 %),
-    // of `idnatest.txt` 203,244 to 201,845 (-0.7 %).
-    let mut points = points_after(length);
     let mut bytes = deltas.iter();
     while let Some(&first) = bytes.next() {
         let oldi = i;
@@ -350,10 +342,14 @@ pub(crate) fn decode_deltas<I: Insert>(
             w = w.checked_mul(BASE - t).ok_or(PunycodeError::Overflow)?;
             byte = *bytes.next().ok_or(PunycodeError::Truncated)?;
         }
-        let divisor = points.ok_or(PunycodeError::Overflow)?;
-        // `i` only grew since `oldi` was taken: the difference does not wrap.
-        bias = adapt(i.wrapping_sub(oldi), divisor.get(), oldi == 0);
-        let (steps, position) = (i / divisor, i % divisor);
+        // `i` only grew since `oldi` was taken.
+        // `length(output) + 1`, the divisor of `i`: an integer of `i`'s width.
+        let points = u32::try_from(length)
+            .ok()
+            .and_then(|length| length.checked_add(1))
+            .ok_or(PunycodeError::Overflow)?;
+        bias = adapt(i.saturating_sub(oldi), points, oldi == 0);
+        let (steps, position) = (i / points, i % points);
         n = n.checked_add(steps).ok_or(PunycodeError::Overflow)?;
         i = position;
         // `n` starts at `initial_n` and never decreases, so it is never basic: the braced check of
@@ -362,7 +358,6 @@ pub(crate) fn decode_deltas<I: Insert>(
         let position = usize::try_from(i).map_err(|_| PunycodeError::Overflow)?;
         insert.insert(position, c, length)?;
         length += 1;
-        points = divisor.checked_add(1);
         // `i < points` after the modulo, so `i + 1` fits.
         i += 1;
         // After an insertion at the end with a delta of 0, `bias` is 0 (`adapt(0, ..)`), so
@@ -394,19 +389,9 @@ pub(crate) fn decode_deltas<I: Insert>(
                 length += 1;
                 i = i.checked_add(1).ok_or(PunycodeError::Overflow)?;
             }
-            points = points_after(length);
         }
     }
     Ok(length)
-}
-
-/// `length + 1` as a `u32`, when it fits (see [`decode_deltas`]).
-#[inline]
-fn points_after(length: usize) -> Option<NonZeroU32> {
-    u32::try_from(length)
-        .ok()
-        .and_then(|length| length.checked_add(1))
-        .and_then(NonZeroU32::new)
 }
 
 /// Decodes `input` (the part after "xn--", ASCII) into `out`, returns the number of chars written.
