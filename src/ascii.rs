@@ -277,10 +277,11 @@ mod plain {
         } else {
             class
         };
+        // Every pair not named breaks a rule: a byte of another class, a hyphen or a dot first
+        // in a label, a dot after a hyphen or after the third position's hyphen, "--" in the
+        // third and fourth positions, anything after a rule broken.
         match (position, class) {
-            (_, OTHER) | (DEAD, _) => DEAD,
             (START | DOT, SMALL_OR_DIGIT) => P1,
-            (START | DOT, _) => DEAD,
             (P1, SMALL_OR_DIGIT) => P2,
             (P1, HYPHEN) => P2_H,
             (P2 | P2_H, SMALL_OR_DIGIT) => P3,
