@@ -897,11 +897,20 @@ fn value_table(packed: &[u32]) -> Result<(Vec<u32>, Vec<u16>)> {
 // Canonical decomposition and composition (UAX #15)
 // ---------------------------------------------------------------------------------------------
 
-/// Bits of a code point in `DECOMPOSITIONS`; the index of its second code point is above them.
-const NFC_CODE_POINT_BITS: u32 = 21;
+/// The plane above the BMP that holds the mappings of two code points that are not in the BMP
+/// (their code point and first code point share a plane), and the plane of the singletons'
+/// mappings that are not in the BMP (checked by `render_nfc`).
+const NFC_PAIR_PLANE: u32 = 1;
+const NFC_SINGLETON_PLANE: u32 = 2;
 
 /// `nfc.rs`: the canonical decomposition mappings of UnicodeData.txt (those without a tag) and
 /// the primary composites among them (not Full_Composition_Exclusion), for UAX #15 section 3.11.
+///
+/// Layout (sizes and instructions in README.md): the mappings to two code points (`PAIR_*`,
+/// 5 bytes each: the low 16 bits of the code point and of its first, which share a plane, and a
+/// byte naming the second among the 94 distinct ones) apart from the mappings to one
+/// (`SINGLETON_*`: runs of consecutive code points, 2 bytes a mapping and a bit for its plane),
+/// half of them the CJK compatibility ideographs.
 fn render_nfc(inputs: &Inputs, version: (u8, u8, u8), ucd: &UnicodeData) -> Result<String> {
     const NORM: &str = "ucd/DerivedNormalizationProps.txt";
     let excluded = binary(inputs, NORM, "Full_Composition_Exclusion")?;
@@ -923,13 +932,25 @@ fn render_nfc(inputs: &Inputs, version: (u8, u8, u8), ucd: &UnicodeData) -> Resu
         .collect();
     seconds.sort_unstable();
     seconds.dedup();
-    if seconds.len() >= 1 << (32 - NFC_CODE_POINT_BITS) {
-        return Err(format!("{} second code points do not fit", seconds.len()));
+    if seconds.len() > 1 << 8 {
+        return Err(format!(
+            "{} second code points do not fit a byte",
+            seconds.len()
+        ));
     }
-    let mut keys = Vec::new();
-    let mut firsts = Vec::new();
+    let plane_of_pair = |cp: u32| match cp >> 16 {
+        0 => Ok(0),
+        NFC_PAIR_PLANE => Ok(1),
+        _ => Err(format!(
+            "U+{cp:04X}: a mapping of two code points outside planes 0 and {NFC_PAIR_PLANE}"
+        )),
+    };
+    // Pairs: (code point, first, index of the second).
+    let mut pairs: Vec<(u32, u32, u8)> = Vec::new();
+    // Singletons: (code point, mapping).
+    let mut singletons: Vec<(u32, u32)> = Vec::new();
     let mut composites = Vec::new();
-    for (i, &(cp, m)) in canonical.iter().enumerate() {
+    for &(cp, m) in &canonical {
         let (first, second) = match *m {
             [first] => (first, None),
             [first, second] => (first, Some(second)),
@@ -953,36 +974,105 @@ fn render_nfc(inputs: &Inputs, version: (u8, u8, u8), ucd: &UnicodeData) -> Resu
         if depth >= NFC_DEPTH {
             return Err(format!("U+{cp:04X}: decomposes {depth} times"));
         }
-        let index = match second {
-            None => 0,
-            Some(s) => {
-                if decomposes(s) {
-                    return Err(format!("U+{cp:04X}: its second code point decomposes"));
-                }
-                1 + seconds.binary_search(&s).unwrap_or(0) as u32
+        let Some(s) = second else {
+            if first >> 16 != 0 && first >> 16 != NFC_SINGLETON_PLANE {
+                return Err(format!(
+                    "U+{cp:04X}: a singleton mapping outside planes 0 and {NFC_SINGLETON_PLANE}"
+                ));
             }
+            singletons.push((cp, first));
+            continue;
         };
-        keys.push(cp | index << NFC_CODE_POINT_BITS);
-        firsts.push(first);
-        if second.is_some() && !excluded[cp as usize] {
+        if decomposes(s) {
+            return Err(format!("U+{cp:04X}: its second code point decomposes"));
+        }
+        if plane_of_pair(cp)? != plane_of_pair(first)? {
+            return Err(format!(
+                "U+{cp:04X}: its first code point is in another plane"
+            ));
+        }
+        let index = seconds.binary_search(&s).unwrap_or(0) as u8;
+        if !excluded[cp as usize] {
             // The quick check answers "yes" for what is not Maybe: a second code point of a
             // primary composite must be.
-            if qc[second.unwrap_or(0) as usize] != maybe {
+            if qc[s as usize] != maybe {
                 return Err(format!("U+{cp:04X}: its second code point is not NFC_QC=M"));
             }
-            composites.push((index, first, i as u16));
+            composites.push((index, first, pairs.len() as u16));
         }
+        pairs.push((cp, first, index));
     }
     composites.sort_unstable();
+    // `canonical` is sorted, so the pairs in the BMP come first.
+    let pairs_bmp = pairs.partition_point(|&(cp, _, _)| cp < 0x1_0000);
+    // Runs of consecutive singleton code points.
+    let mut run_starts: Vec<u32> = Vec::new();
+    let mut run_firsts: Vec<u16> = Vec::new();
+    for (i, &(cp, _)) in singletons.iter().enumerate() {
+        if i == 0 || singletons[i - 1].0 + 1 != cp {
+            run_starts.push(cp);
+            run_firsts.push(i as u16);
+        }
+    }
+    run_firsts.push(singletons.len() as u16);
+    let mut high = vec![0u8; singletons.len().div_ceil(8)];
+    for (i, &(_, m)) in singletons.iter().enumerate() {
+        if m >> 16 != 0 {
+            high[i / 8] |= 1 << (i % 8);
+        }
+    }
+    // Read every mapping back through the layout, as `src/nfc.rs` does.
+    for &(cp, m) in &canonical {
+        let plane = |i: usize| {
+            if i < pairs_bmp {
+                0
+            } else {
+                NFC_PAIR_PLANE << 16
+            }
+        };
+        let (lo, hi) = if cp < 0x1_0000 {
+            (0, pairs_bmp)
+        } else {
+            (pairs_bmp, pairs.len())
+        };
+        let pair = pairs[lo..hi]
+            .iter()
+            .position(|p| p.0 & 0xFFFF == cp & 0xFFFF && cp >> 16 == plane(lo) >> 16)
+            .map(|i| {
+                let p = pairs[lo + i];
+                vec![plane(lo + i) | (p.1 & 0xFFFF), seconds[usize::from(p.2)]]
+            });
+        let run = run_starts.partition_point(|&r| r <= cp).checked_sub(1);
+        let single = run.and_then(|r| {
+            let i = run_firsts[r] as usize + (cp - run_starts[r]) as usize;
+            (i < run_firsts[r + 1] as usize).then(|| {
+                let plane = if high[i / 8] >> (i % 8) & 1 != 0 {
+                    NFC_SINGLETON_PLANE << 16
+                } else {
+                    0
+                };
+                vec![plane | (singletons[i].1 & 0xFFFF)]
+            })
+        });
+        if pair.or(single).as_deref() != Some(m) {
+            return Err(format!(
+                "U+{cp:04X}: the NFC tables do not give its mapping back"
+            ));
+        }
+    }
+    let pair_bytes = 5 * pairs.len();
+    let singleton_bytes = 2 * singletons.len() + 6 * run_starts.len() + 2 + high.len();
+    let composite_bytes = 2 * (composites.len() + seconds.len() + 1) + 4 * seconds.len();
     let sizes = format!(
-        "Canonical decompositions: {} mappings ({} bytes), {} second code points ({} bytes), {} \
-         primary composites ({} bytes with their starts).",
-        keys.len(),
-        8 * keys.len(),
+        "Canonical decompositions: {} mappings to two code points ({pair_bytes} bytes), {} to one \
+         in {} runs\n({singleton_bytes} bytes), {} second code points and {} primary composites \
+         ({composite_bytes} bytes):\n{} bytes in all.",
+        pairs.len(),
+        singletons.len(),
+        run_starts.len(),
         seconds.len(),
-        4 * seconds.len(),
         composites.len(),
-        2 * (composites.len() + seconds.len() + 1)
+        pair_bytes + singleton_bytes + composite_bytes
     );
     let mut s = header(inputs, version, &["ucd/UnicodeData.txt", NORM], &sizes);
     s.push_str(
@@ -990,15 +1080,27 @@ fn render_nfc(inputs: &Inputs, version: (u8, u8, u8), ucd: &UnicodeData) -> Resu
          //! the primary composites among them (UAX #15 section 3.11): a mapping of two code points\n\
          //! whose code point is not Full_Composition_Exclusion (DerivedNormalizationProps.txt).\n\
          //! Hangul syllables are computed, not listed. The generator checks that a second code\n\
-         //! point never decomposes and that a first one decomposes fewer than `DEPTH` times.\n\n",
+         //! point never decomposes and that a first one decomposes fewer than `DEPTH` times.\n//!\n\
+         //! The mappings to two code points: `PAIR_KEYS[i]` and `PAIR_FIRSTS[i]` are the low 16\n\
+         //! bits of the code point and of its first code point, which are in the BMP for\n\
+         //! `i < PAIRS_BMP` and in the plane `PAIR_PLANE` above (the generator checks that the\n\
+         //! two share a plane); its second is `SECONDS[PAIR_SECONDS[i]]`.\n//!\n\
+         //! The mappings to one code point (singletons), in runs of consecutive code points: run\n\
+         //! `r` starts at `SINGLETON_RUNS[r]` and holds the mappings\n\
+         //! `SINGLETON_RUN_FIRST[r]..SINGLETON_RUN_FIRST[r + 1]` of `SINGLETONS`, the low 16 bits\n\
+         //! of each; mapping `i` is in the plane `SINGLETON_PLANE` where bit `i % 8` of\n\
+         //! `SINGLETON_HIGH[i / 8]` is set, in the BMP otherwise.\n\n",
     );
     let _ = writeln!(
         s,
-        "/// Bits of the code point in a `DECOMPOSITIONS` entry; above them, 0 for a mapping to one\n\
-         /// code point, else 1 plus the index of its second code point in `SECONDS`.\n\
-         pub(crate) const CODE_POINT_BITS: u32 = {NFC_CODE_POINT_BITS};\n\n\
-         /// Canonical decompositions applied one after the other are fewer than this.\n\
-         pub(crate) const DEPTH: usize = {NFC_DEPTH};\n"
+        "/// Canonical decompositions applied one after the other are fewer than this.\n\
+         pub(crate) const DEPTH: usize = {NFC_DEPTH};\n\n\
+         /// The mappings to two code points of `PAIR_KEYS` in the BMP come first, this many.\n\
+         pub(crate) const PAIRS_BMP: usize = {pairs_bmp};\n\n\
+         /// The plane of the mappings to two code points after the first `PAIRS_BMP`.\n\
+         pub(crate) const PAIR_PLANE: u32 = {NFC_PAIR_PLANE};\n\n\
+         /// The plane of a singleton mapping whose bit is set in `SINGLETON_HIGH`.\n\
+         pub(crate) const SINGLETON_PLANE: u32 = {NFC_SINGLETON_PLANE};\n"
     );
     s.push_str(
         "// Hangul syllables (the Unicode core specification section 3.12): decomposed and composed\n\
@@ -1022,18 +1124,25 @@ fn render_nfc(inputs: &Inputs, version: (u8, u8, u8), ucd: &UnicodeData) -> Resu
         }
     }
     s.push('\n');
+    let low16 = |v: u32| format!("0x{:04X}", v & 0xFFFF);
     s.push_str(&array(
-        "DECOMPOSITIONS",
-        "u32",
-        &hex_items(&keys, 8),
-        "The code points with a canonical decomposition mapping, in increasing order, each with \
-         the index of its second code point (`CODE_POINT_BITS`).",
+        "PAIR_KEYS",
+        "u16",
+        &pairs.iter().map(|p| low16(p.0)).collect::<Vec<_>>(),
+        "The low 16 bits of the code points with a canonical mapping to two code points, in \
+         increasing order (the BMP's `PAIRS_BMP` first, then plane `PAIR_PLANE`'s).",
     ));
     s.push_str(&array(
-        "FIRSTS",
-        "u32",
-        &hex_items(&firsts, 5),
-        "The first code point of the mapping of each entry of `DECOMPOSITIONS`.",
+        "PAIR_FIRSTS",
+        "u16",
+        &pairs.iter().map(|p| low16(p.1)).collect::<Vec<_>>(),
+        "The low 16 bits of the first code point of each mapping of `PAIR_KEYS`, in its plane.",
+    ));
+    s.push_str(&array(
+        "PAIR_SECONDS",
+        "u8",
+        &pairs.iter().map(|p| p.2).collect::<Vec<_>>(),
+        "The index in `SECONDS` of the second code point of each mapping of `PAIR_KEYS`.",
     ));
     s.push_str(&array(
         "SECONDS",
@@ -1046,13 +1155,13 @@ fn render_nfc(inputs: &Inputs, version: (u8, u8, u8), ucd: &UnicodeData) -> Resu
         "COMPOSITES",
         "u16",
         &order,
-        "The entries of `DECOMPOSITIONS` that are primary composites, by second code point, then \
+        "The entries of `PAIR_KEYS` that are primary composites, by second code point, then \
          first.",
     ));
     // A search for a composite looks among those of one second code point only (in the
     // U-label names of data/bench/realistic.txt, 335 -> 120 instructions a search by callgrind).
-    let starts: Vec<u16> = (1..=seconds.len() as u32 + 1)
-        .map(|index| composites.partition_point(|&(i, _, _)| i < index) as u16)
+    let starts: Vec<u16> = (0..=seconds.len())
+        .map(|index| composites.partition_point(|&(i, _, _)| usize::from(i) < index) as u16)
         .collect();
     s.push_str(&array(
         "SECOND_STARTS",
@@ -1060,6 +1169,35 @@ fn render_nfc(inputs: &Inputs, version: (u8, u8, u8), ucd: &UnicodeData) -> Resu
         &starts,
         "Where the composites of each second code point start in `COMPOSITES`, by the index of \
          the second code point in `SECONDS`, and one past the last.",
+    ));
+    s.push_str(&array(
+        "SINGLETON_RUNS",
+        "u32",
+        &hex_items(&run_starts, 5),
+        "The first code point of each run of consecutive code points with a canonical mapping \
+         to one code point.",
+    ));
+    s.push_str(&array(
+        "SINGLETON_RUN_FIRST",
+        "u16",
+        &run_firsts,
+        "The index in `SINGLETONS` of the mapping of each run's first code point, and one past \
+         the last.",
+    ));
+    s.push_str(&array(
+        "SINGLETONS",
+        "u16",
+        &singletons.iter().map(|p| low16(p.1)).collect::<Vec<_>>(),
+        "The low 16 bits of each singleton mapping, by code point.",
+    ));
+    s.push_str(&array(
+        "SINGLETON_HIGH",
+        "u8",
+        &high
+            .iter()
+            .map(|b| format!("0x{b:02X}"))
+            .collect::<Vec<_>>(),
+        "Bit `i % 8` of byte `i / 8`: singleton mapping `i` is in plane `SINGLETON_PLANE`.",
     ));
     Ok(s)
 }
