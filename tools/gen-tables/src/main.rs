@@ -66,11 +66,6 @@ impl Field {
         (1u32 << self.bits) - 1
     }
 
-    /// The field's bits in place.
-    fn in_place(&self) -> u32 {
-        self.mask() << self.shift
-    }
-
     /// The constants that name the field in the generated code.
     fn render(&self) -> String {
         let (name, doc, last) = (self.name, self.doc, self.shift + self.bits - 1);
@@ -1306,25 +1301,25 @@ const U_STATUS: Field = Field {
     bits: 3,
     doc: "the status, one of the `STATUS_*` values (index into `STATUSES`).",
 };
-const U_ALTERNATING: Field = Field {
-    name: "ALTERNATING",
-    shift: 3,
-    bits: 1,
-    doc: "the code points at an odd distance from the range's start are `valid`.",
-};
 const U_DELTA_MAPPING: Field = Field {
     name: "DELTA_MAPPING",
-    shift: 4,
+    shift: 3,
     bits: 1,
     doc: "the mapping is one code point, `cp + delta` (signed, from `DELTA_SHIFT` up).",
+};
+const U_CANONICAL_MAPPING: Field = Field {
+    name: "CANONICAL_MAPPING",
+    shift: 4,
+    bits: 1,
+    doc: "the mapping is the code point's canonical decomposition, a single code point \
+          (`SINGLETONS` of `nfc.rs`).",
 };
 /// The first bit of the signed delta, which takes every bit above it.
 const U_DELTA_SHIFT: u32 = 5;
 /// The bits of a packed value: its low 16 in `RANGE_VALUES`, the rest in `RANGE_HIGH`. 24 bits
 /// hold every field (the widest delta of Unicode 18.0.0 is -181,519, of 19 signed bits; the
-/// offsets into the 4,206 bytes of strings take 13 bits, the longest string 33 bytes 6 bits)
-/// and save 5,928 bytes against `u32` values (README.md). The status and the facts of a kept
-/// code point are in the low 16 bits: only a mapping reads `RANGE_HIGH`.
+/// offsets into the 4,206 bytes of strings take 13 bits, the longest string 33 bytes 6 bits).
+/// The status is in the low 16 bits: only a mapping reads `RANGE_HIGH`.
 const U_VALUE_BITS: u32 = 24;
 const U_OFFSET: Field = Field {
     name: "OFFSET",
@@ -1338,33 +1333,12 @@ const U_LENGTH: Field = Field {
     bits: 6,
     doc: "without `DELTA_MAPPING_BIT`: the byte length of the mapping in `MAPPED`.",
 };
-const U_CCC: Field = Field {
-    name: "CCC",
-    shift: 5,
-    bits: 8,
-    doc: "`valid` and `disallowed`: the Canonical_Combining_Class.",
-};
-const U_NFC_QC: Field = Field {
-    name: "NFC_QC",
-    shift: 13,
-    bits: 2,
-    doc: "`valid` and `disallowed`: the NFC_Quick_Check, one of the `NFC_QC_*` values.",
-};
-const U_RTL: Field = Field {
-    name: "RTL",
-    shift: 15,
-    bits: 1,
-    doc: "`valid` and `disallowed`: Bidi_Class is R, AL or AN.",
-};
 const UTS46_FIELDS: &[&Field] = &[
     &U_STATUS,
-    &U_ALTERNATING,
     &U_DELTA_MAPPING,
+    &U_CANONICAL_MAPPING,
     &U_OFFSET,
     &U_LENGTH,
-    &U_CCC,
-    &U_NFC_QC,
-    &U_RTL,
 ];
 
 /// Blocks of the first-level index of the UTS #46 ranges: `1 << UTS46_BMP_SHIFT` code points in
@@ -1383,6 +1357,8 @@ const UTS46_TAIL_MAX: usize = 8;
 enum CpMapping {
     None,
     Delta(i32),
+    /// The code point's canonical decomposition, a single code point.
+    Canonical,
     Str(String),
 }
 
@@ -1393,6 +1369,8 @@ struct Mapping {
     strings: String,
     /// How many ranges the file's lines make before merging, for the measurements.
     lines: usize,
+    /// The PVALID code points that are not `valid` (all `deviation`).
+    pvalid_deviations: Vec<u32>,
 }
 
 /// The first-level index of the ranges (see the generated file's header).
@@ -1469,41 +1447,11 @@ impl RangeIndex {
     }
 }
 
-/// The normalization and Bidi facts kept with a `valid` or `disallowed` code point, the ones
-/// UTS #46 processing asks of every code point it keeps, in their place in the packed value:
-/// `U_CCC`, `U_NFC_QC`, `U_RTL`.
-fn kept_facts(inputs: &Inputs) -> Result<Vec<u32>> {
-    let ccc = enumerated(
-        inputs,
-        "ucd/extracted/DerivedCombiningClass.txt",
-        |v| match v {
-            "Not_Reordered" => Some(0u32),
-            _ => v.parse::<u32>().ok(),
-        },
-    )?;
-    let rtl = enumerated(inputs, "ucd/extracted/DerivedBidiClass.txt", |v| {
-        index_of(BIDI_CLASSES, v)
-            .and_then(|i| BIDI_CLASSES.get(i as usize))
-            .map(|(short, _)| matches!(*short, "R" | "AL" | "AN"))
-    })?;
-    let qc = nfc_quick_check(inputs)?;
-    (0..CODE_POINTS)
-        .map(|cp| {
-            Ok(U_CCC.put(ccc[cp])? | U_NFC_QC.put(qc[cp])? | U_RTL.put(u32::from(rtl[cp]))?)
-        })
-        .collect()
-}
-
-/// The status and `U_ALTERNATING`, with `U_DELTA_MAPPING` and the delta for a delta mapping,
-/// `U_OFFSET` and `U_LENGTH` for a string, and the facts in place (`kept_facts`) for none.
-fn pack_value(
-    status: u32,
-    mapping: &CpMapping,
-    facts: u32,
-    alternating: bool,
-    pool: &Pool,
-) -> Result<u32> {
-    let head = U_STATUS.put(status)? | U_ALTERNATING.put(u32::from(alternating))?;
+/// The status, with `U_DELTA_MAPPING` and the delta for a delta mapping,
+/// `U_CANONICAL_MAPPING` for the canonical decomposition, `U_OFFSET` and `U_LENGTH` for a
+/// string.
+fn pack_value(status: u32, mapping: &CpMapping, pool: &Pool) -> Result<u32> {
+    let head = U_STATUS.put(status)?;
     Ok(match mapping {
         CpMapping::Delta(d) => {
             let room = 1i32 << (U_VALUE_BITS - 1 - U_DELTA_SHIFT);
@@ -1513,7 +1461,8 @@ fn pack_value(
             let bits = ((*d as u32) << U_DELTA_SHIFT) & ((1 << U_VALUE_BITS) - 1);
             head | U_DELTA_MAPPING.put(1)? | bits
         }
-        CpMapping::None => head | facts,
+        CpMapping::Canonical => head | U_CANONICAL_MAPPING.put(1)?,
+        CpMapping::None => head,
         CpMapping::Str(s) => head | U_OFFSET.put(pool.offset(s)?)? | U_LENGTH.put(s.len() as u32)?,
     })
 }
@@ -1561,7 +1510,12 @@ impl Pool {
     }
 }
 
-fn uts46_mapping(inputs: &Inputs) -> Result<Mapping> {
+/// The ranges of the IDNA Mapping Table. A non-ASCII PVALID code point (`derived`) that is
+/// `valid` is answered by the reader from the property trie before the table, so its value
+/// here is free: the ranges around it extend over it (5,298 ranges become 4,468). A `mapped`
+/// code point whose mapping is its canonical decomposition to one code point (the CJK
+/// compatibility ideographs, 1,021 of them) is read from `nfc.rs`: 3,466 ranges.
+fn uts46_mapping(inputs: &Inputs, ucd: &UnicodeData, derived: &[Derived]) -> Result<Mapping> {
     const FILE: &str = MAPPING_INPUT;
     let mut status = vec![u32::MAX; CODE_POINTS];
     let mut mapping = vec![CpMapping::None; CODE_POINTS];
@@ -1621,62 +1575,67 @@ fn uts46_mapping(inputs: &Inputs) -> Result<Mapping> {
             })
             .collect(),
     );
-    // Greedy ranges: a run of one value, or, when longer, an alternating run where the code
-    // points at even distance from the start share a value and those at odd distance are valid
-    // (the capital/small pairs of Latin, Greek, Cyrillic...).
-    // The facts of the code points processing keeps as they are; a `deviation` one must need
-    // none (the reader assumes it: starter, NFC_Quick_Check=Yes, not RTL).
-    let all_facts = kept_facts(inputs)?;
-    let mut facts = vec![0u32; CODE_POINTS];
-    for cp in 0..CODE_POINTS {
-        match STATUSES[status[cp] as usize] {
-            "valid" | "disallowed" => facts[cp] = all_facts[cp],
-            "deviation" if all_facts[cp] != 0 => {
-                return Err(format!("deviation U+{cp:04X} is not a plain starter"));
-            }
-            _ => {}
+    for (cp, m) in mapping.iter_mut().enumerate() {
+        if let CpMapping::Delta(d) = *m
+            && let Some((false, to)) = ucd.decomposition.get(&(cp as u32))
+            && *to == [(cp as i32 + d) as u32]
+        {
+            *m = CpMapping::Canonical;
         }
     }
-    let same = |a: usize, b: usize| {
-        status[a] == status[b] && mapping[a] == mapping[b] && facts[a] == facts[b]
-    };
-    let valid = |a: usize| status[a] == 0 && mapping[a] == CpMapping::None && facts[a] == 0;
+    // A `deviation` code point is a starter with NFC_Quick_Check=Yes: the stream's reader takes
+    // one kept by Nontransitional Processing for a cut (`EntryCache::is_kept_cut`).
+    let qc = nfc_quick_check(inputs)?;
+    for cp in 0..CODE_POINTS {
+        if STATUSES[status[cp] as usize] == "deviation"
+            && (qc[cp] != 0 || ucd.combining_class[cp] != 0)
+        {
+            return Err(format!("deviation U+{cp:04X} is not a plain starter"));
+        }
+    }
+    // The code points the reader answers without the table, and the PVALID ones it must not.
+    let mut answered = vec![false; CODE_POINTS];
+    let mut pvalid_deviations = Vec::new();
+    for cp in 0x80..CODE_POINTS {
+        if derived[cp] != Derived::Pvalid {
+            continue;
+        }
+        match STATUSES[status[cp] as usize] {
+            "valid" => answered[cp] = true,
+            "deviation" => pvalid_deviations.push(cp as u32),
+            other => return Err(format!("PVALID U+{cp:04X} is {other} in {FILE}")),
+        }
+    }
+    // Greedy ranges: a run of one value, over the answered code points.
     let mut starts = Vec::new();
     let mut values = Vec::new();
-    let mut cp = 0usize;
-    while cp < CODE_POINTS {
-        let mut end = cp + 1;
-        while end < CODE_POINTS && same(cp, end) {
-            end += 1;
+    let mut current = None;
+    for cp in 0..CODE_POINTS {
+        if answered[cp] {
+            continue;
         }
-        let mut alt_end = cp;
-        while alt_end + 1 < CODE_POINTS && same(cp, alt_end) && valid(alt_end + 1) {
-            alt_end += 2;
+        let this = Some((status[cp], &mapping[cp]));
+        if this == current {
+            continue;
         }
-        let alternating = !valid(cp) && alt_end - cp >= 4 && alt_end > end;
-        if alternating {
-            end = alt_end;
-        }
+        current = this;
         starts.push(cp as u32);
-        values.push(pack_value(
-            status[cp],
-            &mapping[cp],
-            facts[cp],
-            alternating,
-            &pool,
-        )?);
-        cp = end;
+        values.push(pack_value(status[cp], &mapping[cp], &pool)?);
     }
     let m = Mapping {
         starts,
         values,
         strings: pool.strings,
         lines,
+        pvalid_deviations,
     };
     // Read every code point back through the index and the bytes, as the crate's reader does.
     let index = RangeIndex::build(&m.starts)?;
     let (low, high) = split_values(&m.values);
     for cp in 0..CODE_POINTS as u32 {
+        if answered[cp as usize] {
+            continue;
+        }
         let i = index.find(cp);
         let v = read_value(&low, &high, i);
         if v != m.values[i] || v >> U_VALUE_BITS != 0 {
@@ -1684,37 +1643,25 @@ fn uts46_mapping(inputs: &Inputs) -> Result<Mapping> {
                 "UTS #46 value {i} does not fit {U_VALUE_BITS} bits"
             ));
         }
-        let odd = (cp - m.starts[i]) % 2 == 1;
-        let alternate = U_ALTERNATING.get(v) != 0 && odd;
-        let delta = U_DELTA_MAPPING.get(v) != 0;
-        let kept = matches!(STATUSES[U_STATUS.get(v) as usize], "valid" | "disallowed");
-        let facts_bits = U_CCC.in_place() | U_NFC_QC.in_place() | U_RTL.in_place();
-        if kept && !delta && !alternate && v & facts_bits != facts[cp as usize] {
-            return Err(format!("UTS #46 facts disagree with the UCD at U+{cp:04X}"));
-        }
-        let (st, map) = if alternate {
-            (0, CpMapping::None)
-        } else if delta {
-            (
-                U_STATUS.get(v),
-                CpMapping::Delta(
-                    ((v << (32 - U_VALUE_BITS)) as i32) >> (U_DELTA_SHIFT + 32 - U_VALUE_BITS),
-                ),
+        let st = U_STATUS.get(v);
+        let map = if U_DELTA_MAPPING.get(v) != 0 {
+            CpMapping::Delta(
+                ((v << (32 - U_VALUE_BITS)) as i32) >> (U_DELTA_SHIFT + 32 - U_VALUE_BITS),
             )
+        } else if U_CANONICAL_MAPPING.get(v) != 0 {
+            CpMapping::Canonical
         } else {
             let (o, l) = (U_OFFSET.get(v) as usize, U_LENGTH.get(v) as usize);
-            let st = U_STATUS.get(v);
             let s = if matches!(st, 1 | 2) {
                 &m.strings[o..o + l]
             } else {
                 ""
             };
-            let map = if s.is_empty() && st != 2 {
+            if s.is_empty() && st != 2 {
                 CpMapping::None
             } else {
                 CpMapping::Str(s.to_string())
-            };
-            (st, map)
+            }
         };
         if st != status[cp as usize] || map != mapping[cp as usize] {
             return Err(format!(
@@ -1816,7 +1763,7 @@ fn render(inputs: &Inputs) -> Result<Vec<(&'static str, String)>> {
             ));
         }
     }
-    let mapping = uts46_mapping(inputs)?;
+    let mapping = uts46_mapping(inputs, &ucd, &derived)?;
 
     let mut files = Vec::new();
 
@@ -1973,17 +1920,9 @@ fn render(inputs: &Inputs) -> Result<Vec<(&'static str, String)>> {
         mapping.strings.len(),
         mapping.values.len() * 3 + index.bytes() + mapping.strings.len()
     );
-    let mut uts46 = header(
-        inputs,
-        version,
-        &[
-            MAPPING_INPUT,
-            "ucd/DerivedNormalizationProps.txt",
-            "ucd/extracted/DerivedCombiningClass.txt",
-            "ucd/extracted/DerivedBidiClass.txt",
-        ],
-        &sizes,
-    );
+    let mut inputs_uts46 = vec![MAPPING_INPUT];
+    inputs_uts46.extend_from_slice(PROPERTY_INPUTS);
+    let mut uts46 = header(inputs, version, &inputs_uts46, &sizes);
     uts46.push_str(
         "//! The UTS #46 mapping table (IdnaMappingTable.txt) as sorted ranges of code points.\n//!\n\
          //! Finding the range of `cp`: below `INDEX_LIMIT`, the code points are cut in blocks of\n\
@@ -1994,17 +1933,15 @@ fn render(inputs: &Inputs) -> Result<Vec<(&'static str, String)>> {
          //! `cp` is `BLOCK_FIRST[b] - 1` plus the number of those starts at or below `cp`'s low\n\
          //! bits. From `INDEX_LIMIT` on, it is `BLOCK_FIRST[last] - 1` plus the number of\n\
          //! `TAIL_STARTS` at or below `cp`. The first range starts at U+0000.\n//!\n\
+         //! A non-ASCII code point whose RFC 5892 derived property is PVALID (the property trie of\n\
+         //! `properties.rs`) is `valid`, but for the `PVALID_DEVIATIONS`: the reader answers it\n\
+         //! without this table, whose ranges extend over it (the generator checks both facts).\n//!\n\
          //! `RANGE_VALUES[i] | RANGE_HIGH[i] << 16`, the `VALUE_BITS` of the packed status and\n\
          //! mapping of range `i`, in the fields named by the `*_BIT`, `*_SHIFT` and `*_MASK`\n\
-         //! constants below (all but the mapping in `RANGE_VALUES`): the status; whether the range\n\
-         //! alternates (runs of capital/small letter pairs, the others `valid`); a mapping to\n\
-         //! `cp + delta` (so that a run like A-Z..a-z is one range) or to a string of `MAPPED` (the\n\
-         //! empty mapping of a `deviation` has length zero); and for the code points processing\n\
-         //! keeps (`valid`, `disallowed`) in place of a mapping, the Canonical_Combining_Class, the\n\
-         //! NFC_Quick_Check and whether Bidi_Class is R, AL or AN (DerivedNormalizationProps.txt,\n\
-         //! DerivedCombiningClass.txt, DerivedBidiClass.txt with its defaults), so that one lookup\n\
-         //! answers the NFC quick check (UAX #15) and the Bidi domain name test (RFC 5893) too.\n\
-         //! The `deviation` code points have none of these (checked by the generator).\n\n",
+         //! constants below (all but the mapping in `RANGE_VALUES`): the status; a mapping to\n\
+         //! `cp + delta` (so that a run like A-Z..a-z is one range), to the code point's canonical\n\
+         //! decomposition to one code point (`nfc.rs`: the CJK compatibility ideographs) or to a\n\
+         //! string of `MAPPED` (the empty mapping of a `deviation` has length zero).\n\n",
     );
     for field in UTS46_FIELDS {
         uts46.push_str(&field.render());
@@ -2021,11 +1958,13 @@ fn render(inputs: &Inputs) -> Result<Vec<(&'static str, String)>> {
         "The values of the `STATUS` field (UTS #46 section 5).",
         STATUSES,
     ));
-    uts46.push_str(&render_values(
-        "NFC_QC",
-        "The values of the `NFC_QC` field (UAX #15 section 9).",
-        NFC_QC_VALUES,
-    ));
+    let _ = writeln!(
+        uts46,
+        "/// The PVALID code points (RFC 5892) that are not `valid` in the table.\n\
+         pub(crate) const PVALID_DEVIATIONS: [u32; {}] = [{}];\n",
+        mapping.pvalid_deviations.len(),
+        hex_items(&mapping.pvalid_deviations, 4).join(", ")
+    );
     let _ = writeln!(
         uts46,
         "/// UTS #46 status names by packed index.\n\
