@@ -1373,11 +1373,20 @@ struct Mapping {
     pvalid_deviations: Vec<u32>,
 }
 
+/// Blocks of `BLOCK_FIRST` per entry of `GROUP_FIRST`: the number of ranges that start below
+/// a block is `GROUP_FIRST[b >> UTS46_GROUP_SHIFT] + BLOCK_FIRST[b]`, a byte for each block
+/// (at most 224 ranges start in a group of 8 blocks in Unicode 18.0.0; checked), 4,602 → 2,877
+/// bytes against `u16` counts (README.md).
+const UTS46_GROUP_SHIFT: u32 = 3;
+
 /// The first-level index of the ranges (see the generated file's header).
 struct RangeIndex {
     /// `first[b]`: how many ranges start below block `b`, for every block below `limit`, and
     /// one more entry for `limit` itself.
     first: Vec<u16>,
+    /// `first` as the table stores it: `group[b >> UTS46_GROUP_SHIFT] + offset[b]`.
+    group: Vec<u16>,
+    offset: Vec<u8>,
     /// The low bits of each range start, within its block.
     low: Vec<u8>,
     /// The starts of the ranges at or above `limit`.
@@ -1420,8 +1429,24 @@ impl RangeIndex {
             let n = starts.partition_point(|&s| s < uts46_block_start(b));
             first.push(u16::try_from(n).map_err(|_| "too many UTS #46 ranges for u16")?);
         }
+        let group: Vec<u16> = first
+            .iter()
+            .step_by(1 << UTS46_GROUP_SHIFT)
+            .copied()
+            .collect();
+        let offset = first
+            .iter()
+            .enumerate()
+            .map(|(b, &n)| {
+                u8::try_from(n - group[b >> UTS46_GROUP_SHIFT]).map_err(|_| {
+                    format!("more than 255 UTS #46 ranges start in the group of block {b}")
+                })
+            })
+            .collect::<Result<Vec<u8>>>()?;
         Ok(RangeIndex {
             first,
+            group,
+            offset,
             low: starts.iter().map(|&s| uts46_block(s).1 as u8).collect(),
             tail: starts.iter().copied().filter(|&s| s >= limit).collect(),
             limit,
@@ -1431,19 +1456,23 @@ impl RangeIndex {
     /// The index of the range holding `cp`, as the reader in `src/uts46/mapping.rs` finds it.
     fn find(&self, cp: u32) -> usize {
         if cp >= self.limit {
-            let before = *self.first.last().unwrap_or(&0) as usize;
+            let before = self.first_of(self.offset.len() - 1);
             return before + self.tail.partition_point(|&s| s <= cp) - 1;
         }
         let (b, low) = uts46_block(cp);
-        let (lo, hi) = (
-            self.first[b as usize] as usize,
-            self.first[b as usize + 1] as usize,
-        );
+        let (lo, hi) = (self.first_of(b as usize), self.first_of(b as usize + 1));
         lo + self.low[lo..hi].partition_point(|&l| u32::from(l) <= low) - 1
     }
 
+    /// How many ranges start below block `b`, read as the crate does.
+    fn first_of(&self, b: usize) -> usize {
+        let n = usize::from(self.group[b >> UTS46_GROUP_SHIFT]) + usize::from(self.offset[b]);
+        assert_eq!(n, usize::from(self.first[b]));
+        n
+    }
+
     fn bytes(&self) -> usize {
-        self.first.len() * 2 + self.low.len() + self.tail.len() * 4
+        self.group.len() * 2 + self.offset.len() + self.low.len() + self.tail.len() * 4
     }
 }
 
@@ -1911,8 +1940,8 @@ fn render(inputs: &Inputs) -> Result<Vec<(&'static str, String)>> {
     let index = RangeIndex::build(&mapping.starts)?;
     let sizes = format!(
         "UTS #46 mapping: {} ranges (from {} lines), {} bytes of values (RANGE_VALUES,\n\
-         RANGE_HIGH), {} bytes of index (BLOCK_FIRST, RANGE_LOW, TAIL_STARTS), {} bytes of mapped\n\
-         strings: {} bytes in all.",
+         RANGE_HIGH), {} bytes of index (GROUP_FIRST, BLOCK_FIRST, RANGE_LOW, TAIL_STARTS),\n\
+         {} bytes of mapped strings: {} bytes in all.",
         mapping.starts.len(),
         mapping.lines,
         mapping.values.len() * 3,
@@ -1928,11 +1957,12 @@ fn render(inputs: &Inputs) -> Result<Vec<(&'static str, String)>> {
          //! Finding the range of `cp`: below `INDEX_LIMIT`, the code points are cut in blocks of\n\
          //! `1 << BMP_SHIFT` in the BMP and of `1 << SUPPLEMENTARY_SHIFT` above (block\n\
          //! `b = (0x10000 >> BMP_SHIFT) + ((cp - 0x10000) >> SUPPLEMENTARY_SHIFT)` there). Block `b`\n\
-         //! holds the ranges `BLOCK_FIRST[b]..BLOCK_FIRST[b + 1]` (those that start in it), and\n\
-         //! `RANGE_LOW[i]` is the start of range `i` within its block (its low bits). The range of\n\
-         //! `cp` is `BLOCK_FIRST[b] - 1` plus the number of those starts at or below `cp`'s low\n\
-         //! bits. From `INDEX_LIMIT` on, it is `BLOCK_FIRST[last] - 1` plus the number of\n\
-         //! `TAIL_STARTS` at or below `cp`. The first range starts at U+0000.\n//!\n\
+         //! holds the ranges `first(b)..first(b + 1)` (those that start in it), where `first(b) =\n\
+         //! GROUP_FIRST[b >> GROUP_SHIFT] + BLOCK_FIRST[b]`, and `RANGE_LOW[i]` is the start of\n\
+         //! range `i` within its block (its low bits). The range of `cp` is `first(b) - 1` plus\n\
+         //! the number of those starts at or below `cp`'s low bits. From `INDEX_LIMIT` on, it is\n\
+         //! `first(last) - 1` plus the number of `TAIL_STARTS` at or below `cp`. The first range\n\
+         //! starts at U+0000.\n//!\n\
          //! A non-ASCII code point whose RFC 5892 derived property is PVALID (the property trie of\n\
          //! `properties.rs`) is `valid`, but for the `PVALID_DEVIATIONS`: the reader answers it\n\
          //! without this table, whose ranges extend over it (the generator checks both facts).\n//!\n\
@@ -1974,6 +2004,8 @@ fn render(inputs: &Inputs) -> Result<Vec<(&'static str, String)>> {
          pub(crate) const BMP_SHIFT: u32 = {UTS46_BMP_SHIFT};\n\n\
          /// Code points per block of `BLOCK_FIRST` above the BMP is `1 << SUPPLEMENTARY_SHIFT`.\n\
          pub(crate) const SUPPLEMENTARY_SHIFT: u32 = {UTS46_SUPPLEMENTARY_SHIFT};\n\n\
+         /// Blocks per entry of `GROUP_FIRST` is `1 << GROUP_SHIFT`.\n\
+         pub(crate) const GROUP_SHIFT: u32 = {UTS46_GROUP_SHIFT};\n\n\
          /// `BLOCK_FIRST` covers the code points below this one.\n\
          pub(crate) const INDEX_LIMIT: u32 = 0x{:X};\n",
         STATUSES.len(),
@@ -1985,10 +2017,17 @@ fn render(inputs: &Inputs) -> Result<Vec<(&'static str, String)>> {
         index.limit
     );
     uts46.push_str(&array(
-        "BLOCK_FIRST",
+        "GROUP_FIRST",
         "u16",
-        &index.first,
-        "The number of ranges that start below each block, and below `INDEX_LIMIT` last.",
+        &index.group,
+        "The number of ranges that start below each group of `1 << GROUP_SHIFT` blocks.",
+    ));
+    uts46.push_str(&array(
+        "BLOCK_FIRST",
+        "u8",
+        &index.offset,
+        "The number of ranges that start below each block, and below `INDEX_LIMIT` last, less \
+         `GROUP_FIRST` of its group.",
     ));
     uts46.push_str(&array(
         "RANGE_LOW",
