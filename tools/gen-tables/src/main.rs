@@ -1615,9 +1615,10 @@ fn uts46_mapping(inputs: &Inputs, ucd: &UnicodeData, derived: &[Derived]) -> Res
     // A `deviation` code point is a starter with NFC_Quick_Check=Yes: the stream's reader takes
     // one kept by Nontransitional Processing for a cut (`EntryCache::is_kept_cut`).
     let qc = nfc_quick_check(inputs)?;
+    let yes = NFC_QC_VALUES.iter().position(|v| *v == "Yes").unwrap_or(0) as u32;
     for cp in 0..CODE_POINTS {
         if STATUSES[status[cp] as usize] == "deviation"
-            && (qc[cp] != 0 || ucd.combining_class[cp] != 0)
+            && (qc[cp] != yes || ucd.combining_class[cp] != 0)
         {
             return Err(format!("deviation U+{cp:04X} is not a plain starter"));
         }
