@@ -3,7 +3,7 @@
 //! 2 (normalize the name), and the NFD of UTS #39's skeletons.
 //!
 //! The answers come in three costs: [`cannot_change`] from one property lookup, the quick check
-//! of UAX #15 section 9 ([`quick_check`], or [`QuickCheck`] fed from the UTS #46 table's facts),
+//! of UAX #15 section 9 ([`quick_check`], or [`QuickCheck`] fed by UTS #46 processing),
 //! and the normalization itself, on the stack for a label ([`normalize_into`]) and a segment at
 //! a time for a text of any length ([`for_each_nfc`]).
 //!
@@ -552,8 +552,8 @@ pub(crate) fn first_difference(label: &[char]) -> usize {
 }
 
 /// The quick check of UAX #15 section 9 fed one code point at a time, with the two properties
-/// it reads, by a caller that has them at hand (the UTS #46 table keeps them for every code
-/// point processing keeps).
+/// it reads, by a caller that has them at hand (UTS #46 processing, from the property lookup
+/// it makes for every non-ASCII code point).
 #[derive(Default)]
 pub(crate) struct QuickCheck {
     last_ccc: u8,

@@ -546,8 +546,8 @@ pub(crate) fn label_facts(label: &[char], transitional: bool) -> LabelFacts {
 
 #[cfg(test)]
 mod tests {
-    //! The packed table against IdnaMappingTable.txt, and the facts kept with the `valid` and
-    //! `disallowed` code points against the UCD files, for every code point.
+    //! The packed table against IdnaMappingTable.txt, and the facts processing reads of the
+    //! `valid` and `disallowed` code points against the UCD files, for every code point.
 
     use super::*;
 
