@@ -3,7 +3,7 @@
 //! 2 (normalize the name), and the NFD of UTS #39's skeletons.
 //!
 //! The answers come in three costs: [`cannot_change`] from one property lookup, the quick check
-//! of UAX #15 section 9 ([`quick_check`], or [`QuickCheck`] fed from the UTS #46 table's facts),
+//! of UAX #15 section 9 ([`quick_check`], or [`QuickCheck`] fed by UTS #46 processing),
 //! and the normalization itself, on the stack for a label ([`normalize_into`]) and a segment at
 //! a time for a text of any length ([`for_each_nfc`]).
 //!
@@ -19,8 +19,9 @@ use alloc::vec::Vec;
 
 use crate::limits::MAX_LABEL_OCTETS;
 use crate::tables::nfc::{
-    CODE_POINT_BITS, COMPOSITES, DECOMPOSITIONS, DEPTH, FIRSTS, L_BASE, L_COUNT, N_COUNT, S_BASE,
-    S_COUNT, SECOND_STARTS, SECONDS, T_BASE, T_COUNT, V_BASE, V_COUNT,
+    COMPOSITES, DEPTH, L_BASE, L_COUNT, N_COUNT, PAIR_FIRSTS, PAIR_KEYS, PAIR_PLANE, PAIR_SECONDS,
+    PAIRS_BMP, S_BASE, S_COUNT, SECOND_STARTS, SECONDS, SINGLETON_HIGH, SINGLETON_PLANE,
+    SINGLETON_RUN_FIRST, SINGLETON_RUNS, SINGLETONS, T_BASE, T_COUNT, V_BASE, V_COUNT,
 };
 use crate::ucd;
 pub(crate) use crate::ucd::QuickCheckValue;
@@ -42,26 +43,63 @@ pub(crate) fn canonical_combining_class(c: char) -> u8 {
     if c.is_ascii() { 0 } else { ucd::props(c).ccc() }
 }
 
-/// The mapping of `DECOMPOSITIONS` entry `i`: its first code point, and its second if it has
-/// two.
-fn mapping(i: usize) -> Option<(char, Option<char>)> {
-    let key = *DECOMPOSITIONS.get(i)?;
-    let first = char::from_u32(*FIRSTS.get(i)?)?;
-    let second = match (key >> CODE_POINT_BITS) as usize {
-        0 => None,
-        n => Some(char::from_u32(*SECONDS.get(n - 1)?)?),
-    };
-    Some((first, second))
+/// The high bits of the code point and of the first code point of `PAIR_KEYS` entry `i`
+/// (they share a plane).
+#[inline]
+fn pair_plane(i: usize) -> u32 {
+    if i < PAIRS_BMP { 0 } else { PAIR_PLANE << 16 }
 }
 
-/// The canonical decomposition mapping of `c` (one step), where it has one in the table.
-fn decomposition(c: char) -> Option<(char, Option<char>)> {
+/// The code point of `PAIR_KEYS` entry `i`.
+#[inline]
+fn pair_key(i: usize) -> u32 {
+    pair_plane(i) | PAIR_KEYS.get(i).map_or(0, |&k| u32::from(k))
+}
+
+/// The first code point of `PAIR_FIRSTS` entry `i`.
+#[inline]
+fn pair_first(i: usize) -> u32 {
+    pair_plane(i) | PAIR_FIRSTS.get(i).map_or(0, |&k| u32::from(k))
+}
+
+/// The canonical decomposition mapping of `c` to two code points, where it has one.
+#[inline]
+fn pair(cp: u32) -> Option<(char, char)> {
+    let (from, keys) = if cp < 0x1_0000 {
+        (0, PAIR_KEYS.get(..PAIRS_BMP)?)
+    } else if cp >> 16 == PAIR_PLANE {
+        (PAIRS_BMP, PAIR_KEYS.get(PAIRS_BMP..)?)
+    } else {
+        return None;
+    };
+    let i = from + keys.binary_search(&(cp as u16)).ok()?;
+    let second = SECONDS.get(usize::from(*PAIR_SECONDS.get(i)?))?;
+    Some((char::from_u32(pair_first(i))?, char::from_u32(*second)?))
+}
+
+/// The canonical decomposition mapping of `c` to one code point (a singleton), where it has
+/// one: from the run of consecutive such code points that holds `c`.
+pub(crate) fn singleton(c: char) -> Option<char> {
     let cp = u32::from(c);
-    let mask = (1 << CODE_POINT_BITS) - 1;
-    let i = DECOMPOSITIONS.partition_point(|&key| key & mask < cp);
-    match DECOMPOSITIONS.get(i) {
-        Some(&key) if key & mask == cp => mapping(i),
-        _ => None,
+    let run = SINGLETON_RUNS
+        .partition_point(|&start| start <= cp)
+        .checked_sub(1)?;
+    let i = usize::from(*SINGLETON_RUN_FIRST.get(run)?) + (cp - *SINGLETON_RUNS.get(run)?) as usize;
+    if i >= usize::from(*SINGLETON_RUN_FIRST.get(run + 1)?) {
+        return None;
+    }
+    let high = SINGLETON_HIGH.get(i / 8)? >> (i % 8) & 1 != 0;
+    let plane = if high { SINGLETON_PLANE << 16 } else { 0 };
+    char::from_u32(plane | u32::from(*SINGLETONS.get(i)?))
+}
+
+/// The canonical decomposition mapping of `c` (one step), where it has one in the table: its
+/// first code point, and its second if it has two.
+#[inline]
+fn decomposition(c: char) -> Option<(char, Option<char>)> {
+    match pair(u32::from(c)) {
+        Some((first, second)) => Some((first, Some(second))),
+        None => singleton(c).map(|first| (first, None)),
     }
 }
 
@@ -93,12 +131,16 @@ pub(crate) fn decompose_canonical(c: char, mut emit: impl FnMut(char)) {
     let mut seconds = ['\0'; DEPTH];
     let mut n = 0;
     let mut first = c;
-    while let Some((next, second)) = decomposition(first) {
+    // `c` decomposes; a first code point it decomposes to only when its property says so
+    // (most are ASCII, which never does).
+    let mut more = true;
+    while more && let Some((next, second)) = decomposition(first) {
         if let (Some(second), Some(slot)) = (second, seconds.get_mut(n)) {
             *slot = second;
             n += 1;
         }
         first = next;
+        more = !next.is_ascii() && ucd::props(next).decomposes();
     }
     emit(first);
     for &second in seconds.get(..n).unwrap_or_default().iter().rev() {
@@ -133,14 +175,13 @@ pub(crate) fn compose(a: char, b: char) -> Option<char> {
     let second = SECONDS.binary_search(&b).ok()?;
     let start = usize::from(*SECOND_STARTS.get(second)?);
     let end = usize::from(*SECOND_STARTS.get(second + 1)?);
-    let first = |&i: &u16| FIRSTS.get(usize::from(i)).copied().unwrap_or(0);
+    let first = |&i: &u16| pair_first(usize::from(i));
     let candidates = COMPOSITES.get(start..end)?;
     let &i = candidates.get(candidates.partition_point(|i| first(i) < a))?;
     if first(&i) != a {
         return None;
     }
-    let mask = (1 << CODE_POINT_BITS) - 1;
-    char::from_u32(DECOMPOSITIONS.get(usize::from(i))? & mask)
+    char::from_u32(pair_key(usize::from(i)))
 }
 
 /// The quick check of UAX #15 section 9 on a text.
@@ -511,8 +552,8 @@ pub(crate) fn first_difference(label: &[char]) -> usize {
 }
 
 /// The quick check of UAX #15 section 9 fed one code point at a time, with the two properties
-/// it reads, by a caller that has them at hand (the UTS #46 table keeps them for every code
-/// point processing keeps).
+/// it reads, by a caller that has them at hand (UTS #46 processing, from the property lookup
+/// it makes for every non-ASCII code point).
 #[derive(Default)]
 pub(crate) struct QuickCheck {
     last_ccc: u8,

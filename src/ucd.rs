@@ -209,6 +209,12 @@ impl Props {
         self.0 & DECOMPOSES_BIT != 0
     }
 
+    /// PVALID (RFC 5892).
+    #[inline]
+    pub(crate) fn is_pvalid(self) -> bool {
+        self.0 & (DERIVED_MASK << DERIVED_SHIFT) == DERIVED_PVALID << DERIVED_SHIFT
+    }
+
     /// PVALID (RFC 5892), NFC_Quick_Check=Yes and Canonical_Combining_Class 0: the three
     /// fields tested with one mask.
     #[inline]

@@ -6,12 +6,13 @@ use alloc::string::String;
 
 use crate::nfc::{self, IsNormalized, QuickCheck, QuickCheckValue};
 use crate::tables::uts46::{
-    ALTERNATING_BIT, BLOCK_FIRST, BMP_SHIFT, CCC_MASK, CCC_SHIFT, DELTA_MAPPING_BIT, DELTA_SHIFT,
-    INDEX_LIMIT, LENGTH_MASK, LENGTH_SHIFT, MAPPED, NFC_QC_MASK, NFC_QC_MAYBE, NFC_QC_NO,
-    NFC_QC_SHIFT, NFC_QC_YES, OFFSET_MASK, OFFSET_SHIFT, RANGE_HIGH, RANGE_LOW, RANGE_VALUES,
-    RTL_BIT, STATUS_DEVIATION, STATUS_DISALLOWED, STATUS_IGNORED, STATUS_MAPPED, STATUS_MASK,
-    STATUS_SHIFT, STATUS_VALID, SUPPLEMENTARY_SHIFT, TAIL_STARTS, VALUE_BITS,
+    BLOCK_FIRST, BMP_SHIFT, CANONICAL_MAPPING_BIT, DELTA_MAPPING_BIT, DELTA_SHIFT, GROUP_FIRST,
+    GROUP_SHIFT, INDEX_LIMIT, LENGTH_MASK, LENGTH_SHIFT, MAPPED, OFFSET_MASK, OFFSET_SHIFT,
+    PVALID_DEVIATIONS, RANGE_HIGH, RANGE_LOW, RANGE_VALUES, STATUS_DEVIATION, STATUS_DISALLOWED,
+    STATUS_IGNORED, STATUS_MAPPED, STATUS_MASK, STATUS_SHIFT, STATUS_VALID, SUPPLEMENTARY_SHIFT,
+    TAIL_STARTS, VALUE_BITS,
 };
+use crate::ucd::{self, Props};
 
 // The low bits of a range start are kept in a byte, and the index starts above the BMP on a
 // block boundary (see the table's header).
@@ -109,9 +110,20 @@ pub(crate) fn map_one(
     }
 }
 
+/// Whether non-ASCII `c`, whose properties are `p`, is PVALID (RFC 5892) and so `valid` in the
+/// IDNA Mapping Table: every PVALID code point is but the `PVALID_DEVIATIONS` (U+00DF, U+03C2),
+/// which the table answers (`pvalid_is_valid_or_deviation` checks it against Idna2008.txt and
+/// IdnaMappingTable.txt). The table's ranges extend over such a code point, whose value there is
+/// meaningless: 3,468 ranges against 5,928 with the facts and alternating runs of before
+/// (33,072 → 22,696 bytes, `tools/gen-tables/README.md`).
+#[inline]
+fn is_pvalid_valid(p: Props, c: char) -> bool {
+    p.is_pvalid() && !PVALID_DEVIATIONS.contains(&(c as u32))
+}
+
 /// The low 16 bits of the packed value of the range holding `cp` (layout in the table's header):
-/// the status, and the facts of a kept code point; all but a mapping. The alternating runs are
-/// resolved: a code point at an odd distance from its range's start is then `valid`, value 0.
+/// the status; all but a mapping. Meaningless for a non-ASCII code point that
+/// [`is_pvalid_valid`].
 #[inline]
 fn value(cp: u32) -> u32 {
     lookup(cp).0
@@ -127,8 +139,26 @@ fn full_value(cp: u32) -> u32 {
             .map_or(0, |&high| u32::from(high) << 16)
 }
 
-/// [`value`] of `cp`, and the index of its range for `RANGE_HIGH`; `usize::MAX` in place of the
-/// index when the value is complete (the `valid` code points of an alternating run).
+/// The whole packed value of `c`: `valid` for a non-ASCII code point that [`is_pvalid_valid`],
+/// else the table's.
+#[inline]
+fn resolved_value(c: char) -> u32 {
+    if !c.is_ascii() && is_pvalid_valid(ucd::props(c), c) {
+        return STATUS_VALID << STATUS_SHIFT;
+    }
+    full_value(c as u32)
+}
+
+/// The number of ranges that start below block `b`: a byte for each block above a `u16` for
+/// each group of blocks, 1,725 bytes less than a `u16` for each block (the converting program's
+/// tables went under 64 KiB with it, issue 30).
+#[inline]
+fn block_first(b: usize) -> usize {
+    let group = GROUP_FIRST.get(b >> GROUP_SHIFT).copied().unwrap_or(0);
+    usize::from(group) + usize::from(BLOCK_FIRST.get(b).copied().unwrap_or(0))
+}
+
+/// [`value`] of `cp`, and the index of its range for `RANGE_HIGH`.
 #[inline]
 fn lookup(cp: u32) -> (u32, usize) {
     let index = if cp < INDEX_LIMIT {
@@ -141,8 +171,7 @@ fn lookup(cp: u32) -> (u32, usize) {
             )
         };
         let (block, low) = (block as usize, low as u8);
-        let first = BLOCK_FIRST.get(block).copied().unwrap_or(0) as usize;
-        let end = BLOCK_FIRST.get(block + 1).copied().unwrap_or(0) as usize;
+        let (first, end) = (block_first(block), block_first(block + 1));
         let within = RANGE_LOW
             .get(first..end)
             .map_or(0, |lows| lows.partition_point(|&l| l <= low));
@@ -150,26 +179,20 @@ fn lookup(cp: u32) -> (u32, usize) {
         // start within the block is at or below `low`: the sum is at least 1.
         (first + within).wrapping_sub(1)
     } else {
-        let first = BLOCK_FIRST.last().copied().unwrap_or(0) as usize;
+        let first = block_first(BLOCK_FIRST.len() - 1);
         (first + TAIL_STARTS.partition_point(|&s| s <= cp)).wrapping_sub(1)
     };
-    // The mapping's bits are apart in `RANGE_HIGH`: 5,928 bytes less than `u32` values, which
-    // put a converting program's tables over 64 KiB (issue 16), and the lookups that need no
-    // mapping read 16 bits as they read 32 before. Callgrind, `tools/corpus/count.sh 5`,
-    // `uts46::to_ascii` against `u32` values: split, −1.0 to +0.3 % instructions on every
-    // corpus (Cyrillic U 1,317,642 → 1,305,652, Greek A 1,315,774 → 1,320,216); the 24 bits
-    // loaded together (four bytes of a byte array, masked) +0.3 to +2.4 % (Cyrillic A
-    // 1,243,259 → 1,273,535).
-    let (Some(&value), Some(&low)) = (RANGE_VALUES.get(index), RANGE_LOW.get(index)) else {
+    // The mapping's bits are apart in `RANGE_HIGH`: a byte a range less than `u32` values (issue
+    // 16), and the lookups that need no mapping read 16 bits as they read 32 before. Callgrind,
+    // `tools/corpus/count.sh 5`, `uts46::to_ascii` against `u32` values: split, −1.0 to +0.3 %
+    // instructions on every corpus (Cyrillic U 1,317,642 → 1,305,652, Greek A 1,315,774 →
+    // 1,320,216); the 24 bits loaded together (four bytes of a byte array, masked) +0.3 to
+    // +2.4 % (Cyrillic A 1,243,259 → 1,273,535).
+    let Some(&value) = RANGE_VALUES.get(index) else {
         // Unreachable for a well-formed table; `disallowed` is the safe answer.
         return (STATUS_DISALLOWED << STATUS_SHIFT, usize::MAX);
     };
-    let value = u32::from(value);
-    // The range's start and `low` have the same parity (the block size is even).
-    if value & ALTERNATING_BIT != 0 && (cp ^ u32::from(low)) & 1 != 0 {
-        return (STATUS_VALID << STATUS_SHIFT, usize::MAX);
-    }
-    (value, index)
+    (u32::from(value), index)
 }
 
 /// The status field of a packed value: one of the `STATUS_*` values.
@@ -189,7 +212,7 @@ pub(crate) fn entry(c: char) -> Entry {
             Entry::Valid
         };
     }
-    entry_of(c, full_value(c as u32))
+    entry_of(c, resolved_value(c))
 }
 
 /// The entry of non-ASCII `c` from its packed value.
@@ -201,6 +224,8 @@ fn entry_of(c: char, value: u32) -> Entry {
             // The delta is signed in the top bits of the value.
             let delta = ((value << (32 - VALUE_BITS)) as i32) >> (DELTA_SHIFT + 32 - VALUE_BITS);
             char::from_u32(cp.wrapping_add_signed(delta)).map_or(Mapping::Str(""), Mapping::Char)
+        } else if value & CANONICAL_MAPPING_BIT != 0 {
+            nfc::singleton(c).map_or(Mapping::Str(""), Mapping::Char)
         } else {
             let offset = ((value >> OFFSET_SHIFT) & OFFSET_MASK) as usize;
             let length = ((value >> LENGTH_SHIFT) & LENGTH_MASK) as usize;
@@ -244,37 +269,58 @@ impl EntryCache {
         if c.is_ascii() {
             return entry(c);
         }
-        entry_of(c, self.value(c as u32))
+        entry_of(c, self.value(c))
     }
 
-    /// [`full_value`] of `cp`, from its slot or into it.
+    /// [`cached_value`] of `c`, from its slot or into it.
     #[inline]
-    fn value(&mut self, cp: u32) -> u32 {
+    fn value(&mut self, c: char) -> u32 {
+        let cp = c as u32;
         let slot = cp as usize % CACHE_SLOTS;
         let (Some(key), Some(cached)) = (self.keys.get_mut(slot), self.values.get_mut(slot)) else {
-            return full_value(cp);
+            return cached_value(c);
         };
         if *key != cp {
             *key = cp;
-            *cached = full_value(cp);
+            *cached = cached_value(c);
         }
         *cached
     }
 
     /// Whether step 1 keeps non-ASCII `c` (`valid`, or a `deviation` under Nontransitional
     /// Processing) and it is a starter with NFC_Quick_Check=Yes, which step 2 neither reorders
-    /// nor composes with what precedes it (a `valid` value carries those facts, `valid` with
-    /// none being 0; the generator checks that every `deviation` has none).
+    /// nor composes with what precedes it ([`nfc::cannot_change`], kept in the cached value;
+    /// the generator checks that every `deviation` is one).
     #[inline]
     pub(crate) fn is_kept_cut(&mut self, c: char, transitional: bool) -> bool {
-        let value = self.value(c as u32);
+        let value = self.value(c);
         if status(value) == STATUS_DEVIATION {
             return !transitional;
         }
-        status(value) == STATUS_VALID
-            && (value >> CCC_SHIFT) & CCC_MASK == 0
-            && (value >> NFC_QC_SHIFT) & NFC_QC_MASK == NFC_QC_YES
+        status(value) == STATUS_VALID && value & CUT_BIT != 0
     }
+}
+
+/// Set in a value of [`EntryCache`] when [`nfc::cannot_change`] the code point; above the
+/// packed value's bits, which the readers of a value mask or shift out.
+const CUT_BIT: u32 = 1 << 31;
+const _: () = assert!(VALUE_BITS < 31);
+
+/// [`resolved_value`] of `c` with [`CUT_BIT`], from one property lookup.
+fn cached_value(c: char) -> u32 {
+    if c.is_ascii() {
+        return full_value(c as u32) | CUT_BIT;
+    }
+    let p = ucd::props(c);
+    let cut = if p.is_nfc_quick_check_yes() && !p.is_reordered() {
+        CUT_BIT
+    } else {
+        0
+    };
+    if is_pvalid_valid(p, c) {
+        return (STATUS_VALID << STATUS_SHIFT) | cut;
+    }
+    full_value(c as u32) | cut
 }
 
 /// Whether step 1 keeps non-ASCII `c`, whose properties are `p`, and it is a starter with
@@ -289,22 +335,8 @@ impl EntryCache {
 /// pass): the A-label forms 915,820 → 832,045, the U-label forms 1,136,072 → 1,068,445, the
 /// mix 2,262,603 → 2,111,201 (−6.7 %).
 #[inline]
-fn kept_starter(p: crate::ucd::Props, c: char, transitional: bool) -> bool {
-    p.is_pvalid_cut() && !(transitional && matches!(c, '\u{DF}' | '\u{3C2}'))
-}
-
-/// Feeds the quick check with the facts of a `valid` or `disallowed` value.
-#[inline]
-fn push_facts(quick: &mut QuickCheck, value: u32) {
-    let ccc = ((value >> CCC_SHIFT) & CCC_MASK) as u8;
-    let qc = match (value >> NFC_QC_SHIFT) & NFC_QC_MASK {
-        NFC_QC_YES => QuickCheckValue::Yes,
-        NFC_QC_MAYBE => QuickCheckValue::Maybe,
-        NFC_QC_NO => QuickCheckValue::No,
-        // The generator writes no other value; "no" would be the safe answer.
-        _ => QuickCheckValue::No,
-    };
-    quick.push(ccc, qc);
+fn kept_starter(p: Props, c: char, transitional: bool) -> bool {
+    p.is_pvalid_cut() && !(transitional && PVALID_DEVIATIONS.contains(&(c as u32)))
 }
 
 /// Steps 1 and 2 of UTS #46 section 4 applied to a domain name, with what the scan learnt.
@@ -322,8 +354,9 @@ pub(crate) struct Mapped<'a> {
 }
 
 /// Processing steps 1 (Map) and 2 (Normalize to NFC) of UTS #46 section 4; borrowed when the
-/// input is already the answer. One table lookup per non-ASCII code point answers step 1, the
-/// NFC quick check and the Bidi test, until the first code point that step 1 changes.
+/// input is already the answer. One property lookup per non-ASCII code point answers the NFC
+/// quick check and the Bidi test, and step 1 for a PVALID one; the IDNA Mapping Table answers
+/// step 1 for the others, until the first code point that step 1 changes.
 pub(crate) fn map_and_normalize(input: &str, transitional: bool) -> Mapped<'_> {
     // ASCII without capitals (an A-label form): every code point is `valid`, a starter with
     // NFC_Quick_Check=Yes, and not RTL; the bytes are tested a word at a time.
@@ -350,30 +383,29 @@ pub(crate) fn map_and_normalize(input: &str, transitional: bool) -> Mapped<'_> {
             quick.starter();
             continue;
         }
-        let p = crate::ucd::props(c);
+        let p = ucd::props(c);
         if kept_starter(p, c, transitional) {
             quick.starter();
             rtl = rtl || crate::bidi::is_rtl_class(p.bidi_class());
             continue;
         }
-        let value = value(c as u32);
-        match status(value) {
-            STATUS_VALID => {}
-            STATUS_DISALLOWED => disallowed = true,
-            STATUS_DEVIATION if !transitional => {
-                quick.starter();
-                continue;
-            }
-            _ => {
-                first_change = Some(i);
-                break;
+        if !is_pvalid_valid(p, c) {
+            match status(value(c as u32)) {
+                STATUS_VALID => {}
+                STATUS_DISALLOWED => disallowed = true,
+                STATUS_DEVIATION if !transitional => {}
+                _ => {
+                    first_change = Some(i);
+                    break;
+                }
             }
         }
-        if first_maybe.is_none() && (value >> NFC_QC_SHIFT) & NFC_QC_MASK == NFC_QC_MAYBE {
+        let qc = p.nfc_quick_check();
+        if first_maybe.is_none() && qc == QuickCheckValue::Maybe {
             first_maybe = Some(i);
         }
-        push_facts(&mut quick, value);
-        rtl = rtl || value & RTL_BIT != 0;
+        quick.push(p.ccc(), qc);
+        rtl = rtl || crate::bidi::is_rtl_class(p.bidi_class());
     }
     let Some(split) = first_change else {
         let unchanged = Mapped {
@@ -456,8 +488,8 @@ pub(crate) struct LabelFacts {
 
 /// [`LabelFacts`] of a label, by one property lookup per non-ASCII code point (the Bidi class,
 /// and, for a PVALID one, criterion 7 and the quick check: see [`kept_starter`]), the IDNA
-/// Mapping Table for the others, and the slower checks when a code point is `mapped` or
-/// `ignored`, whose values carry no NFC facts.
+/// Mapping Table for criterion 7 of the others, and the slower checks when a code point is
+/// `mapped` or `ignored`.
 ///
 /// The Bidi summary replaces a second pass over an RTL domain name's labels (see
 /// `check_a_label_name`, with the counts).
@@ -466,7 +498,7 @@ pub(crate) fn label_facts(label: &[char], transitional: bool) -> LabelFacts {
     let mut bidi = crate::bidi::Summary::EMPTY;
     let (mut valid, mut exact, mut plain) = (true, true, true);
     for (i, &c) in label.iter().enumerate() {
-        let p = (!c.is_ascii()).then(|| crate::ucd::props(c));
+        let p = (!c.is_ascii()).then(|| ucd::props(c));
         let class = p.map_or_else(|| crate::bidi::bidi_class(c), |p| p.bidi_class());
         if i == 0 {
             bidi.push_first(class);
@@ -485,22 +517,19 @@ pub(crate) fn label_facts(label: &[char], transitional: bool) -> LabelFacts {
         }
         // The joiners are CONTEXTJ, never PVALID: only here.
         plain &= !matches!(c, '\u{200C}' | '\u{200D}');
-        let value = value(c as u32);
-        match status(value) {
-            STATUS_VALID => {}
-            STATUS_DISALLOWED => valid = false,
-            STATUS_DEVIATION => {
-                valid = valid && !transitional;
-                quick.starter();
-                continue;
-            }
-            _ => {
-                valid = false;
-                exact = false;
-                continue;
+        if !is_pvalid_valid(p, c) {
+            match status(value(c as u32)) {
+                STATUS_VALID => {}
+                STATUS_DISALLOWED => valid = false,
+                STATUS_DEVIATION => valid = valid && !transitional,
+                _ => {
+                    valid = false;
+                    exact = false;
+                    continue;
+                }
             }
         }
-        push_facts(&mut quick, value);
+        quick.push(p.ccc(), p.nfc_quick_check());
     }
     LabelFacts {
         valid,
@@ -517,8 +546,8 @@ pub(crate) fn label_facts(label: &[char], transitional: bool) -> LabelFacts {
 
 #[cfg(test)]
 mod tests {
-    //! The packed table against IdnaMappingTable.txt, and the facts kept with the `valid` and
-    //! `disallowed` code points against the UCD files, for every code point.
+    //! The packed table against IdnaMappingTable.txt, and the facts processing reads of the
+    //! `valid` and `disallowed` code points against the UCD files, for every code point.
 
     use super::*;
 
@@ -623,23 +652,23 @@ mod tests {
         assert!(pvalid > 150_000, "{pvalid}");
     }
 
-    /// [`kept_starter`] against the IDNA Mapping Table's values (checked against the UCD by
-    /// the test below), for every non-ASCII code point under both processings: where it
-    /// answers, step 1 keeps the code point, which is a starter with NFC_Quick_Check=Yes, and
-    /// it answers for every PVALID code point that is one (but U+00DF and U+03C2 under
-    /// Transitional Processing, which maps them).
+    /// [`kept_starter`] against the IDNA Mapping Table's entries (checked against the file by
+    /// `every_code_point_matches_idna_mapping_table`) and [`nfc::cannot_change`] (checked
+    /// against the UCD by its own test), for every non-ASCII code point under both processings:
+    /// where it answers, step 1 keeps the code point, which is a starter with
+    /// NFC_Quick_Check=Yes, and it answers for every PVALID code point that is one (but U+00DF
+    /// and U+03C2 under Transitional Processing, which maps them).
     #[test]
     fn kept_starter_agrees_with_the_table() {
         let mut answered = 0;
         for c in (0x80..0x11_0000u32).filter_map(char::from_u32) {
             let p = crate::ucd::props(c);
-            let v = value(c as u32);
-            let starter =
-                (v >> CCC_SHIFT) & CCC_MASK == 0 && (v >> NFC_QC_SHIFT) & NFC_QC_MASK == NFC_QC_YES;
+            let e = entry(c);
+            let starter = nfc::cannot_change(c);
             for transitional in [false, true] {
-                let kept = match status(v) {
-                    STATUS_VALID => starter,
-                    STATUS_DEVIATION => !transitional,
+                let kept = match e {
+                    Entry::Valid => starter,
+                    Entry::Deviation(_) => !transitional,
                     _ => false,
                 };
                 let got = kept_starter(p, c, transitional);
@@ -662,11 +691,11 @@ mod tests {
         for (cp, v) in ucd_values("ucd/extracted/DerivedCombiningClass.txt", "") {
             ccc[cp as usize] = v.parse().unwrap();
         }
-        let mut qc = vec![NFC_QC_YES; 0x11_0000];
+        let mut qc = vec![QuickCheckValue::Yes; 0x11_0000];
         for (cp, v) in ucd_values("ucd/DerivedNormalizationProps.txt", "NFC_QC") {
             qc[cp as usize] = match v.as_str() {
-                "M" => NFC_QC_MAYBE,
-                "N" => NFC_QC_NO,
+                "M" => QuickCheckValue::Maybe,
+                "N" => QuickCheckValue::No,
                 other => panic!("NFC_QC {other}"),
             };
         }
@@ -675,33 +704,33 @@ mod tests {
             if c.is_ascii() {
                 continue;
             }
-            let v = value(c as u32);
-            match status(v) {
-                STATUS_VALID | STATUS_DISALLOWED => {}
-                STATUS_DEVIATION => {
-                    // The reader takes a deviation for a plain starter.
-                    assert_eq!((ccc[c as usize], qc[c as usize]), (0, 0), "{c:?}");
+            // The facts processing reads of a code point it keeps: the property trie's.
+            let p = crate::ucd::props(c);
+            match entry(c) {
+                Entry::Valid | Entry::Disallowed => {}
+                Entry::Deviation(_) => {
+                    assert_eq!(
+                        (ccc[c as usize], qc[c as usize]),
+                        (0, QuickCheckValue::Yes),
+                        "{c:?}"
+                    );
                     continue;
                 }
                 _ => continue,
             }
             kept += 1;
             let cp = c as usize;
-            assert_eq!(
-                (v >> CCC_SHIFT) & CCC_MASK,
-                u32::from(ccc[cp]),
-                "ccc U+{cp:04X}"
-            );
-            assert_eq!(
-                (v >> NFC_QC_SHIFT) & NFC_QC_MASK,
-                qc[cp],
-                "NFC_QC U+{cp:04X}"
-            );
+            assert_eq!(p.ccc(), ccc[cp], "ccc U+{cp:04X}");
+            assert_eq!(p.nfc_quick_check(), qc[cp], "NFC_QC U+{cp:04X}");
             let rtl = matches!(
                 crate::bidi::bidi_class(c),
                 crate::ucd::BidiClass::R | crate::ucd::BidiClass::AL | crate::ucd::BidiClass::AN
             );
-            assert_eq!(v & RTL_BIT != 0, rtl, "RTL U+{cp:04X}");
+            assert_eq!(
+                crate::bidi::is_rtl_class(p.bidi_class()),
+                rtl,
+                "RTL U+{cp:04X}"
+            );
         }
         assert!(kept > 1_000_000, "{kept}");
     }

@@ -66,11 +66,6 @@ impl Field {
         (1u32 << self.bits) - 1
     }
 
-    /// The field's bits in place.
-    fn in_place(&self) -> u32 {
-        self.mask() << self.shift
-    }
-
     /// The constants that name the field in the generated code.
     fn render(&self) -> String {
         let (name, doc, last) = (self.name, self.doc, self.shift + self.bits - 1);
@@ -897,11 +892,20 @@ fn value_table(packed: &[u32]) -> Result<(Vec<u32>, Vec<u16>)> {
 // Canonical decomposition and composition (UAX #15)
 // ---------------------------------------------------------------------------------------------
 
-/// Bits of a code point in `DECOMPOSITIONS`; the index of its second code point is above them.
-const NFC_CODE_POINT_BITS: u32 = 21;
+/// The plane above the BMP that holds the mappings of two code points that are not in the BMP
+/// (their code point and first code point share a plane), and the plane of the singletons'
+/// mappings that are not in the BMP (checked by `render_nfc`).
+const NFC_PAIR_PLANE: u32 = 1;
+const NFC_SINGLETON_PLANE: u32 = 2;
 
 /// `nfc.rs`: the canonical decomposition mappings of UnicodeData.txt (those without a tag) and
 /// the primary composites among them (not Full_Composition_Exclusion), for UAX #15 section 3.11.
+///
+/// Layout (sizes and instructions in README.md): the mappings to two code points (`PAIR_*`,
+/// 5 bytes each: the low 16 bits of the code point and of its first, which share a plane, and a
+/// byte naming the second among the 94 distinct ones) apart from the mappings to one
+/// (`SINGLETON_*`: runs of consecutive code points, 2 bytes a mapping and a bit for its plane),
+/// half of them the CJK compatibility ideographs.
 fn render_nfc(inputs: &Inputs, version: (u8, u8, u8), ucd: &UnicodeData) -> Result<String> {
     const NORM: &str = "ucd/DerivedNormalizationProps.txt";
     let excluded = binary(inputs, NORM, "Full_Composition_Exclusion")?;
@@ -923,13 +927,25 @@ fn render_nfc(inputs: &Inputs, version: (u8, u8, u8), ucd: &UnicodeData) -> Resu
         .collect();
     seconds.sort_unstable();
     seconds.dedup();
-    if seconds.len() >= 1 << (32 - NFC_CODE_POINT_BITS) {
-        return Err(format!("{} second code points do not fit", seconds.len()));
+    if seconds.len() > 1 << 8 {
+        return Err(format!(
+            "{} second code points do not fit a byte",
+            seconds.len()
+        ));
     }
-    let mut keys = Vec::new();
-    let mut firsts = Vec::new();
+    let plane_of_pair = |cp: u32| match cp >> 16 {
+        0 => Ok(0),
+        NFC_PAIR_PLANE => Ok(1),
+        _ => Err(format!(
+            "U+{cp:04X}: a mapping of two code points outside planes 0 and {NFC_PAIR_PLANE}"
+        )),
+    };
+    // Pairs: (code point, first, index of the second).
+    let mut pairs: Vec<(u32, u32, u8)> = Vec::new();
+    // Singletons: (code point, mapping).
+    let mut singletons: Vec<(u32, u32)> = Vec::new();
     let mut composites = Vec::new();
-    for (i, &(cp, m)) in canonical.iter().enumerate() {
+    for &(cp, m) in &canonical {
         let (first, second) = match *m {
             [first] => (first, None),
             [first, second] => (first, Some(second)),
@@ -953,36 +969,105 @@ fn render_nfc(inputs: &Inputs, version: (u8, u8, u8), ucd: &UnicodeData) -> Resu
         if depth >= NFC_DEPTH {
             return Err(format!("U+{cp:04X}: decomposes {depth} times"));
         }
-        let index = match second {
-            None => 0,
-            Some(s) => {
-                if decomposes(s) {
-                    return Err(format!("U+{cp:04X}: its second code point decomposes"));
-                }
-                1 + seconds.binary_search(&s).unwrap_or(0) as u32
+        let Some(s) = second else {
+            if first >> 16 != 0 && first >> 16 != NFC_SINGLETON_PLANE {
+                return Err(format!(
+                    "U+{cp:04X}: a singleton mapping outside planes 0 and {NFC_SINGLETON_PLANE}"
+                ));
             }
+            singletons.push((cp, first));
+            continue;
         };
-        keys.push(cp | index << NFC_CODE_POINT_BITS);
-        firsts.push(first);
-        if second.is_some() && !excluded[cp as usize] {
+        if decomposes(s) {
+            return Err(format!("U+{cp:04X}: its second code point decomposes"));
+        }
+        if plane_of_pair(cp)? != plane_of_pair(first)? {
+            return Err(format!(
+                "U+{cp:04X}: its first code point is in another plane"
+            ));
+        }
+        let index = seconds.binary_search(&s).unwrap_or(0) as u8;
+        if !excluded[cp as usize] {
             // The quick check answers "yes" for what is not Maybe: a second code point of a
             // primary composite must be.
-            if qc[second.unwrap_or(0) as usize] != maybe {
+            if qc[s as usize] != maybe {
                 return Err(format!("U+{cp:04X}: its second code point is not NFC_QC=M"));
             }
-            composites.push((index, first, i as u16));
+            composites.push((index, first, pairs.len() as u16));
         }
+        pairs.push((cp, first, index));
     }
     composites.sort_unstable();
+    // `canonical` is sorted, so the pairs in the BMP come first.
+    let pairs_bmp = pairs.partition_point(|&(cp, _, _)| cp < 0x1_0000);
+    // Runs of consecutive singleton code points.
+    let mut run_starts: Vec<u32> = Vec::new();
+    let mut run_firsts: Vec<u16> = Vec::new();
+    for (i, &(cp, _)) in singletons.iter().enumerate() {
+        if i == 0 || singletons[i - 1].0 + 1 != cp {
+            run_starts.push(cp);
+            run_firsts.push(i as u16);
+        }
+    }
+    run_firsts.push(singletons.len() as u16);
+    let mut high = vec![0u8; singletons.len().div_ceil(8)];
+    for (i, &(_, m)) in singletons.iter().enumerate() {
+        if m >> 16 != 0 {
+            high[i / 8] |= 1 << (i % 8);
+        }
+    }
+    // Read every mapping back through the layout, as `src/nfc.rs` does.
+    for &(cp, m) in &canonical {
+        let plane = |i: usize| {
+            if i < pairs_bmp {
+                0
+            } else {
+                NFC_PAIR_PLANE << 16
+            }
+        };
+        let (lo, hi) = if cp < 0x1_0000 {
+            (0, pairs_bmp)
+        } else {
+            (pairs_bmp, pairs.len())
+        };
+        let pair = pairs[lo..hi]
+            .iter()
+            .position(|p| p.0 & 0xFFFF == cp & 0xFFFF && cp >> 16 == plane(lo) >> 16)
+            .map(|i| {
+                let p = pairs[lo + i];
+                vec![plane(lo + i) | (p.1 & 0xFFFF), seconds[usize::from(p.2)]]
+            });
+        let run = run_starts.partition_point(|&r| r <= cp).checked_sub(1);
+        let single = run.and_then(|r| {
+            let i = run_firsts[r] as usize + (cp - run_starts[r]) as usize;
+            (i < run_firsts[r + 1] as usize).then(|| {
+                let plane = if high[i / 8] >> (i % 8) & 1 != 0 {
+                    NFC_SINGLETON_PLANE << 16
+                } else {
+                    0
+                };
+                vec![plane | (singletons[i].1 & 0xFFFF)]
+            })
+        });
+        if pair.or(single).as_deref() != Some(m) {
+            return Err(format!(
+                "U+{cp:04X}: the NFC tables do not give its mapping back"
+            ));
+        }
+    }
+    let pair_bytes = 5 * pairs.len();
+    let singleton_bytes = 2 * singletons.len() + 6 * run_starts.len() + 2 + high.len();
+    let composite_bytes = 2 * (composites.len() + seconds.len() + 1) + 4 * seconds.len();
     let sizes = format!(
-        "Canonical decompositions: {} mappings ({} bytes), {} second code points ({} bytes), {} \
-         primary composites ({} bytes with their starts).",
-        keys.len(),
-        8 * keys.len(),
+        "Canonical decompositions: {} mappings to two code points ({pair_bytes} bytes), {} to one \
+         in {} runs\n({singleton_bytes} bytes), {} second code points and {} primary composites \
+         ({composite_bytes} bytes):\n{} bytes in all.",
+        pairs.len(),
+        singletons.len(),
+        run_starts.len(),
         seconds.len(),
-        4 * seconds.len(),
         composites.len(),
-        2 * (composites.len() + seconds.len() + 1)
+        pair_bytes + singleton_bytes + composite_bytes
     );
     let mut s = header(inputs, version, &["ucd/UnicodeData.txt", NORM], &sizes);
     s.push_str(
@@ -990,15 +1075,27 @@ fn render_nfc(inputs: &Inputs, version: (u8, u8, u8), ucd: &UnicodeData) -> Resu
          //! the primary composites among them (UAX #15 section 3.11): a mapping of two code points\n\
          //! whose code point is not Full_Composition_Exclusion (DerivedNormalizationProps.txt).\n\
          //! Hangul syllables are computed, not listed. The generator checks that a second code\n\
-         //! point never decomposes and that a first one decomposes fewer than `DEPTH` times.\n\n",
+         //! point never decomposes and that a first one decomposes fewer than `DEPTH` times.\n//!\n\
+         //! The mappings to two code points: `PAIR_KEYS[i]` and `PAIR_FIRSTS[i]` are the low 16\n\
+         //! bits of the code point and of its first code point, which are in the BMP for\n\
+         //! `i < PAIRS_BMP` and in the plane `PAIR_PLANE` above (the generator checks that the\n\
+         //! two share a plane); its second is `SECONDS[PAIR_SECONDS[i]]`.\n//!\n\
+         //! The mappings to one code point (singletons), in runs of consecutive code points: run\n\
+         //! `r` starts at `SINGLETON_RUNS[r]` and holds the mappings\n\
+         //! `SINGLETON_RUN_FIRST[r]..SINGLETON_RUN_FIRST[r + 1]` of `SINGLETONS`, the low 16 bits\n\
+         //! of each; mapping `i` is in the plane `SINGLETON_PLANE` where bit `i % 8` of\n\
+         //! `SINGLETON_HIGH[i / 8]` is set, in the BMP otherwise.\n\n",
     );
     let _ = writeln!(
         s,
-        "/// Bits of the code point in a `DECOMPOSITIONS` entry; above them, 0 for a mapping to one\n\
-         /// code point, else 1 plus the index of its second code point in `SECONDS`.\n\
-         pub(crate) const CODE_POINT_BITS: u32 = {NFC_CODE_POINT_BITS};\n\n\
-         /// Canonical decompositions applied one after the other are fewer than this.\n\
-         pub(crate) const DEPTH: usize = {NFC_DEPTH};\n"
+        "/// Canonical decompositions applied one after the other are fewer than this.\n\
+         pub(crate) const DEPTH: usize = {NFC_DEPTH};\n\n\
+         /// The mappings to two code points of `PAIR_KEYS` in the BMP come first, this many.\n\
+         pub(crate) const PAIRS_BMP: usize = {pairs_bmp};\n\n\
+         /// The plane of the mappings to two code points after the first `PAIRS_BMP`.\n\
+         pub(crate) const PAIR_PLANE: u32 = {NFC_PAIR_PLANE};\n\n\
+         /// The plane of a singleton mapping whose bit is set in `SINGLETON_HIGH`.\n\
+         pub(crate) const SINGLETON_PLANE: u32 = {NFC_SINGLETON_PLANE};\n"
     );
     s.push_str(
         "// Hangul syllables (the Unicode core specification section 3.12): decomposed and composed\n\
@@ -1022,18 +1119,25 @@ fn render_nfc(inputs: &Inputs, version: (u8, u8, u8), ucd: &UnicodeData) -> Resu
         }
     }
     s.push('\n');
+    let low16 = |v: u32| format!("0x{:04X}", v & 0xFFFF);
     s.push_str(&array(
-        "DECOMPOSITIONS",
-        "u32",
-        &hex_items(&keys, 8),
-        "The code points with a canonical decomposition mapping, in increasing order, each with \
-         the index of its second code point (`CODE_POINT_BITS`).",
+        "PAIR_KEYS",
+        "u16",
+        &pairs.iter().map(|p| low16(p.0)).collect::<Vec<_>>(),
+        "The low 16 bits of the code points with a canonical mapping to two code points, in \
+         increasing order (the BMP's `PAIRS_BMP` first, then plane `PAIR_PLANE`'s).",
     ));
     s.push_str(&array(
-        "FIRSTS",
-        "u32",
-        &hex_items(&firsts, 5),
-        "The first code point of the mapping of each entry of `DECOMPOSITIONS`.",
+        "PAIR_FIRSTS",
+        "u16",
+        &pairs.iter().map(|p| low16(p.1)).collect::<Vec<_>>(),
+        "The low 16 bits of the first code point of each mapping of `PAIR_KEYS`, in its plane.",
+    ));
+    s.push_str(&array(
+        "PAIR_SECONDS",
+        "u8",
+        &pairs.iter().map(|p| p.2).collect::<Vec<_>>(),
+        "The index in `SECONDS` of the second code point of each mapping of `PAIR_KEYS`.",
     ));
     s.push_str(&array(
         "SECONDS",
@@ -1046,13 +1150,13 @@ fn render_nfc(inputs: &Inputs, version: (u8, u8, u8), ucd: &UnicodeData) -> Resu
         "COMPOSITES",
         "u16",
         &order,
-        "The entries of `DECOMPOSITIONS` that are primary composites, by second code point, then \
+        "The entries of `PAIR_KEYS` that are primary composites, by second code point, then \
          first.",
     ));
     // A search for a composite looks among those of one second code point only (in the
     // U-label names of data/bench/realistic.txt, 335 -> 120 instructions a search by callgrind).
-    let starts: Vec<u16> = (1..=seconds.len() as u32 + 1)
-        .map(|index| composites.partition_point(|&(i, _, _)| i < index) as u16)
+    let starts: Vec<u16> = (0..=seconds.len())
+        .map(|index| composites.partition_point(|&(i, _, _)| usize::from(i) < index) as u16)
         .collect();
     s.push_str(&array(
         "SECOND_STARTS",
@@ -1060,6 +1164,35 @@ fn render_nfc(inputs: &Inputs, version: (u8, u8, u8), ucd: &UnicodeData) -> Resu
         &starts,
         "Where the composites of each second code point start in `COMPOSITES`, by the index of \
          the second code point in `SECONDS`, and one past the last.",
+    ));
+    s.push_str(&array(
+        "SINGLETON_RUNS",
+        "u32",
+        &hex_items(&run_starts, 5),
+        "The first code point of each run of consecutive code points with a canonical mapping \
+         to one code point.",
+    ));
+    s.push_str(&array(
+        "SINGLETON_RUN_FIRST",
+        "u16",
+        &run_firsts,
+        "The index in `SINGLETONS` of the mapping of each run's first code point, and one past \
+         the last.",
+    ));
+    s.push_str(&array(
+        "SINGLETONS",
+        "u16",
+        &singletons.iter().map(|p| low16(p.1)).collect::<Vec<_>>(),
+        "The low 16 bits of each singleton mapping, by code point.",
+    ));
+    s.push_str(&array(
+        "SINGLETON_HIGH",
+        "u8",
+        &high
+            .iter()
+            .map(|b| format!("0x{b:02X}"))
+            .collect::<Vec<_>>(),
+        "Bit `i % 8` of byte `i / 8`: singleton mapping `i` is in plane `SINGLETON_PLANE`.",
     ));
     Ok(s)
 }
@@ -1168,25 +1301,25 @@ const U_STATUS: Field = Field {
     bits: 3,
     doc: "the status, one of the `STATUS_*` values (index into `STATUSES`).",
 };
-const U_ALTERNATING: Field = Field {
-    name: "ALTERNATING",
-    shift: 3,
-    bits: 1,
-    doc: "the code points at an odd distance from the range's start are `valid`.",
-};
 const U_DELTA_MAPPING: Field = Field {
     name: "DELTA_MAPPING",
-    shift: 4,
+    shift: 3,
     bits: 1,
     doc: "the mapping is one code point, `cp + delta` (signed, from `DELTA_SHIFT` up).",
+};
+const U_CANONICAL_MAPPING: Field = Field {
+    name: "CANONICAL_MAPPING",
+    shift: 4,
+    bits: 1,
+    doc: "the mapping is the code point's canonical decomposition, a single code point \
+          (`SINGLETONS` of `nfc.rs`).",
 };
 /// The first bit of the signed delta, which takes every bit above it.
 const U_DELTA_SHIFT: u32 = 5;
 /// The bits of a packed value: its low 16 in `RANGE_VALUES`, the rest in `RANGE_HIGH`. 24 bits
 /// hold every field (the widest delta of Unicode 18.0.0 is -181,519, of 19 signed bits; the
-/// offsets into the 4,206 bytes of strings take 13 bits, the longest string 33 bytes 6 bits)
-/// and save 5,928 bytes against `u32` values (README.md). The status and the facts of a kept
-/// code point are in the low 16 bits: only a mapping reads `RANGE_HIGH`.
+/// offsets into the 4,206 bytes of strings take 13 bits, the longest string 33 bytes 6 bits).
+/// The status is in the low 16 bits: only a mapping reads `RANGE_HIGH`.
 const U_VALUE_BITS: u32 = 24;
 const U_OFFSET: Field = Field {
     name: "OFFSET",
@@ -1200,33 +1333,12 @@ const U_LENGTH: Field = Field {
     bits: 6,
     doc: "without `DELTA_MAPPING_BIT`: the byte length of the mapping in `MAPPED`.",
 };
-const U_CCC: Field = Field {
-    name: "CCC",
-    shift: 5,
-    bits: 8,
-    doc: "`valid` and `disallowed`: the Canonical_Combining_Class.",
-};
-const U_NFC_QC: Field = Field {
-    name: "NFC_QC",
-    shift: 13,
-    bits: 2,
-    doc: "`valid` and `disallowed`: the NFC_Quick_Check, one of the `NFC_QC_*` values.",
-};
-const U_RTL: Field = Field {
-    name: "RTL",
-    shift: 15,
-    bits: 1,
-    doc: "`valid` and `disallowed`: Bidi_Class is R, AL or AN.",
-};
 const UTS46_FIELDS: &[&Field] = &[
     &U_STATUS,
-    &U_ALTERNATING,
     &U_DELTA_MAPPING,
+    &U_CANONICAL_MAPPING,
     &U_OFFSET,
     &U_LENGTH,
-    &U_CCC,
-    &U_NFC_QC,
-    &U_RTL,
 ];
 
 /// Blocks of the first-level index of the UTS #46 ranges: `1 << UTS46_BMP_SHIFT` code points in
@@ -1245,6 +1357,8 @@ const UTS46_TAIL_MAX: usize = 8;
 enum CpMapping {
     None,
     Delta(i32),
+    /// The code point's canonical decomposition, a single code point.
+    Canonical,
     Str(String),
 }
 
@@ -1255,13 +1369,24 @@ struct Mapping {
     strings: String,
     /// How many ranges the file's lines make before merging, for the measurements.
     lines: usize,
+    /// The PVALID code points that are not `valid` (all `deviation`).
+    pvalid_deviations: Vec<u32>,
 }
+
+/// Blocks of `BLOCK_FIRST` per entry of `GROUP_FIRST`: the number of ranges that start below
+/// a block is `GROUP_FIRST[b >> UTS46_GROUP_SHIFT] + BLOCK_FIRST[b]`, a byte for each block
+/// (at most 224 ranges start in a group of 8 blocks in Unicode 18.0.0; checked), 4,602 → 2,877
+/// bytes against `u16` counts (README.md).
+const UTS46_GROUP_SHIFT: u32 = 3;
 
 /// The first-level index of the ranges (see the generated file's header).
 struct RangeIndex {
     /// `first[b]`: how many ranges start below block `b`, for every block below `limit`, and
     /// one more entry for `limit` itself.
     first: Vec<u16>,
+    /// `first` as the table stores it: `group[b >> UTS46_GROUP_SHIFT] + offset[b]`.
+    group: Vec<u16>,
+    offset: Vec<u8>,
     /// The low bits of each range start, within its block.
     low: Vec<u8>,
     /// The starts of the ranges at or above `limit`.
@@ -1304,8 +1429,24 @@ impl RangeIndex {
             let n = starts.partition_point(|&s| s < uts46_block_start(b));
             first.push(u16::try_from(n).map_err(|_| "too many UTS #46 ranges for u16")?);
         }
+        let group: Vec<u16> = first
+            .iter()
+            .step_by(1 << UTS46_GROUP_SHIFT)
+            .copied()
+            .collect();
+        let offset = first
+            .iter()
+            .enumerate()
+            .map(|(b, &n)| {
+                u8::try_from(n - group[b >> UTS46_GROUP_SHIFT]).map_err(|_| {
+                    format!("more than 255 UTS #46 ranges start in the group of block {b}")
+                })
+            })
+            .collect::<Result<Vec<u8>>>()?;
         Ok(RangeIndex {
             first,
+            group,
+            offset,
             low: starts.iter().map(|&s| uts46_block(s).1 as u8).collect(),
             tail: starts.iter().copied().filter(|&s| s >= limit).collect(),
             limit,
@@ -1315,57 +1456,31 @@ impl RangeIndex {
     /// The index of the range holding `cp`, as the reader in `src/uts46/mapping.rs` finds it.
     fn find(&self, cp: u32) -> usize {
         if cp >= self.limit {
-            let before = *self.first.last().unwrap_or(&0) as usize;
+            let before = self.first_of(self.offset.len() - 1);
             return before + self.tail.partition_point(|&s| s <= cp) - 1;
         }
         let (b, low) = uts46_block(cp);
-        let (lo, hi) = (
-            self.first[b as usize] as usize,
-            self.first[b as usize + 1] as usize,
-        );
+        let (lo, hi) = (self.first_of(b as usize), self.first_of(b as usize + 1));
         lo + self.low[lo..hi].partition_point(|&l| u32::from(l) <= low) - 1
     }
 
+    /// How many ranges start below block `b`, read as the crate does.
+    fn first_of(&self, b: usize) -> usize {
+        let n = usize::from(self.group[b >> UTS46_GROUP_SHIFT]) + usize::from(self.offset[b]);
+        assert_eq!(n, usize::from(self.first[b]));
+        n
+    }
+
     fn bytes(&self) -> usize {
-        self.first.len() * 2 + self.low.len() + self.tail.len() * 4
+        self.group.len() * 2 + self.offset.len() + self.low.len() + self.tail.len() * 4
     }
 }
 
-/// The normalization and Bidi facts kept with a `valid` or `disallowed` code point, the ones
-/// UTS #46 processing asks of every code point it keeps, in their place in the packed value:
-/// `U_CCC`, `U_NFC_QC`, `U_RTL`.
-fn kept_facts(inputs: &Inputs) -> Result<Vec<u32>> {
-    let ccc = enumerated(
-        inputs,
-        "ucd/extracted/DerivedCombiningClass.txt",
-        |v| match v {
-            "Not_Reordered" => Some(0u32),
-            _ => v.parse::<u32>().ok(),
-        },
-    )?;
-    let rtl = enumerated(inputs, "ucd/extracted/DerivedBidiClass.txt", |v| {
-        index_of(BIDI_CLASSES, v)
-            .and_then(|i| BIDI_CLASSES.get(i as usize))
-            .map(|(short, _)| matches!(*short, "R" | "AL" | "AN"))
-    })?;
-    let qc = nfc_quick_check(inputs)?;
-    (0..CODE_POINTS)
-        .map(|cp| {
-            Ok(U_CCC.put(ccc[cp])? | U_NFC_QC.put(qc[cp])? | U_RTL.put(u32::from(rtl[cp]))?)
-        })
-        .collect()
-}
-
-/// The status and `U_ALTERNATING`, with `U_DELTA_MAPPING` and the delta for a delta mapping,
-/// `U_OFFSET` and `U_LENGTH` for a string, and the facts in place (`kept_facts`) for none.
-fn pack_value(
-    status: u32,
-    mapping: &CpMapping,
-    facts: u32,
-    alternating: bool,
-    pool: &Pool,
-) -> Result<u32> {
-    let head = U_STATUS.put(status)? | U_ALTERNATING.put(u32::from(alternating))?;
+/// The status, with `U_DELTA_MAPPING` and the delta for a delta mapping,
+/// `U_CANONICAL_MAPPING` for the canonical decomposition, `U_OFFSET` and `U_LENGTH` for a
+/// string.
+fn pack_value(status: u32, mapping: &CpMapping, pool: &Pool) -> Result<u32> {
+    let head = U_STATUS.put(status)?;
     Ok(match mapping {
         CpMapping::Delta(d) => {
             let room = 1i32 << (U_VALUE_BITS - 1 - U_DELTA_SHIFT);
@@ -1375,7 +1490,8 @@ fn pack_value(
             let bits = ((*d as u32) << U_DELTA_SHIFT) & ((1 << U_VALUE_BITS) - 1);
             head | U_DELTA_MAPPING.put(1)? | bits
         }
-        CpMapping::None => head | facts,
+        CpMapping::Canonical => head | U_CANONICAL_MAPPING.put(1)?,
+        CpMapping::None => head,
         CpMapping::Str(s) => head | U_OFFSET.put(pool.offset(s)?)? | U_LENGTH.put(s.len() as u32)?,
     })
 }
@@ -1423,7 +1539,12 @@ impl Pool {
     }
 }
 
-fn uts46_mapping(inputs: &Inputs) -> Result<Mapping> {
+/// The ranges of the IDNA Mapping Table. A non-ASCII PVALID code point (`derived`) that is
+/// `valid` is answered by the reader from the property trie before the table, so its value
+/// here is free: the ranges around it extend over it (5,298 ranges become 4,468). A `mapped`
+/// code point whose mapping is its canonical decomposition to one code point (the CJK
+/// compatibility ideographs, 1,021 of them) is read from `nfc.rs`: 3,466 ranges.
+fn uts46_mapping(inputs: &Inputs, ucd: &UnicodeData, derived: &[Derived]) -> Result<Mapping> {
     const FILE: &str = MAPPING_INPUT;
     let mut status = vec![u32::MAX; CODE_POINTS];
     let mut mapping = vec![CpMapping::None; CODE_POINTS];
@@ -1483,62 +1604,68 @@ fn uts46_mapping(inputs: &Inputs) -> Result<Mapping> {
             })
             .collect(),
     );
-    // Greedy ranges: a run of one value, or, when longer, an alternating run where the code
-    // points at even distance from the start share a value and those at odd distance are valid
-    // (the capital/small pairs of Latin, Greek, Cyrillic...).
-    // The facts of the code points processing keeps as they are; a `deviation` one must need
-    // none (the reader assumes it: starter, NFC_Quick_Check=Yes, not RTL).
-    let all_facts = kept_facts(inputs)?;
-    let mut facts = vec![0u32; CODE_POINTS];
-    for cp in 0..CODE_POINTS {
-        match STATUSES[status[cp] as usize] {
-            "valid" | "disallowed" => facts[cp] = all_facts[cp],
-            "deviation" if all_facts[cp] != 0 => {
-                return Err(format!("deviation U+{cp:04X} is not a plain starter"));
-            }
-            _ => {}
+    for (cp, m) in mapping.iter_mut().enumerate() {
+        if let CpMapping::Delta(d) = *m
+            && let Some((false, to)) = ucd.decomposition.get(&(cp as u32))
+            && *to == [(cp as i32 + d) as u32]
+        {
+            *m = CpMapping::Canonical;
         }
     }
-    let same = |a: usize, b: usize| {
-        status[a] == status[b] && mapping[a] == mapping[b] && facts[a] == facts[b]
-    };
-    let valid = |a: usize| status[a] == 0 && mapping[a] == CpMapping::None && facts[a] == 0;
+    // A `deviation` code point is a starter with NFC_Quick_Check=Yes: the stream's reader takes
+    // one kept by Nontransitional Processing for a cut (`EntryCache::is_kept_cut`).
+    let qc = nfc_quick_check(inputs)?;
+    let yes = NFC_QC_VALUES.iter().position(|v| *v == "Yes").unwrap_or(0) as u32;
+    for cp in 0..CODE_POINTS {
+        if STATUSES[status[cp] as usize] == "deviation"
+            && (qc[cp] != yes || ucd.combining_class[cp] != 0)
+        {
+            return Err(format!("deviation U+{cp:04X} is not a plain starter"));
+        }
+    }
+    // The code points the reader answers without the table, and the PVALID ones it must not.
+    let mut answered = vec![false; CODE_POINTS];
+    let mut pvalid_deviations = Vec::new();
+    for cp in 0x80..CODE_POINTS {
+        if derived[cp] != Derived::Pvalid {
+            continue;
+        }
+        match STATUSES[status[cp] as usize] {
+            "valid" => answered[cp] = true,
+            "deviation" => pvalid_deviations.push(cp as u32),
+            other => return Err(format!("PVALID U+{cp:04X} is {other} in {FILE}")),
+        }
+    }
+    // Greedy ranges: a run of one value, over the answered code points.
     let mut starts = Vec::new();
     let mut values = Vec::new();
-    let mut cp = 0usize;
-    while cp < CODE_POINTS {
-        let mut end = cp + 1;
-        while end < CODE_POINTS && same(cp, end) {
-            end += 1;
+    let mut current = None;
+    for cp in 0..CODE_POINTS {
+        if answered[cp] {
+            continue;
         }
-        let mut alt_end = cp;
-        while alt_end + 1 < CODE_POINTS && same(cp, alt_end) && valid(alt_end + 1) {
-            alt_end += 2;
+        let this = Some((status[cp], &mapping[cp]));
+        if this == current {
+            continue;
         }
-        let alternating = !valid(cp) && alt_end - cp >= 4 && alt_end > end;
-        if alternating {
-            end = alt_end;
-        }
+        current = this;
         starts.push(cp as u32);
-        values.push(pack_value(
-            status[cp],
-            &mapping[cp],
-            facts[cp],
-            alternating,
-            &pool,
-        )?);
-        cp = end;
+        values.push(pack_value(status[cp], &mapping[cp], &pool)?);
     }
     let m = Mapping {
         starts,
         values,
         strings: pool.strings,
         lines,
+        pvalid_deviations,
     };
     // Read every code point back through the index and the bytes, as the crate's reader does.
     let index = RangeIndex::build(&m.starts)?;
     let (low, high) = split_values(&m.values);
     for cp in 0..CODE_POINTS as u32 {
+        if answered[cp as usize] {
+            continue;
+        }
         let i = index.find(cp);
         let v = read_value(&low, &high, i);
         if v != m.values[i] || v >> U_VALUE_BITS != 0 {
@@ -1546,37 +1673,25 @@ fn uts46_mapping(inputs: &Inputs) -> Result<Mapping> {
                 "UTS #46 value {i} does not fit {U_VALUE_BITS} bits"
             ));
         }
-        let odd = (cp - m.starts[i]) % 2 == 1;
-        let alternate = U_ALTERNATING.get(v) != 0 && odd;
-        let delta = U_DELTA_MAPPING.get(v) != 0;
-        let kept = matches!(STATUSES[U_STATUS.get(v) as usize], "valid" | "disallowed");
-        let facts_bits = U_CCC.in_place() | U_NFC_QC.in_place() | U_RTL.in_place();
-        if kept && !delta && !alternate && v & facts_bits != facts[cp as usize] {
-            return Err(format!("UTS #46 facts disagree with the UCD at U+{cp:04X}"));
-        }
-        let (st, map) = if alternate {
-            (0, CpMapping::None)
-        } else if delta {
-            (
-                U_STATUS.get(v),
-                CpMapping::Delta(
-                    ((v << (32 - U_VALUE_BITS)) as i32) >> (U_DELTA_SHIFT + 32 - U_VALUE_BITS),
-                ),
+        let st = U_STATUS.get(v);
+        let map = if U_DELTA_MAPPING.get(v) != 0 {
+            CpMapping::Delta(
+                ((v << (32 - U_VALUE_BITS)) as i32) >> (U_DELTA_SHIFT + 32 - U_VALUE_BITS),
             )
+        } else if U_CANONICAL_MAPPING.get(v) != 0 {
+            CpMapping::Canonical
         } else {
             let (o, l) = (U_OFFSET.get(v) as usize, U_LENGTH.get(v) as usize);
-            let st = U_STATUS.get(v);
             let s = if matches!(st, 1 | 2) {
                 &m.strings[o..o + l]
             } else {
                 ""
             };
-            let map = if s.is_empty() && st != 2 {
+            if s.is_empty() && st != 2 {
                 CpMapping::None
             } else {
                 CpMapping::Str(s.to_string())
-            };
-            (st, map)
+            }
         };
         if st != status[cp as usize] || map != mapping[cp as usize] {
             return Err(format!(
@@ -1678,7 +1793,7 @@ fn render(inputs: &Inputs) -> Result<Vec<(&'static str, String)>> {
             ));
         }
     }
-    let mapping = uts46_mapping(inputs)?;
+    let mapping = uts46_mapping(inputs, &ucd, &derived)?;
 
     let mut files = Vec::new();
 
@@ -1826,8 +1941,8 @@ fn render(inputs: &Inputs) -> Result<Vec<(&'static str, String)>> {
     let index = RangeIndex::build(&mapping.starts)?;
     let sizes = format!(
         "UTS #46 mapping: {} ranges (from {} lines), {} bytes of values (RANGE_VALUES,\n\
-         RANGE_HIGH), {} bytes of index (BLOCK_FIRST, RANGE_LOW, TAIL_STARTS), {} bytes of mapped\n\
-         strings: {} bytes in all.",
+         RANGE_HIGH), {} bytes of index (GROUP_FIRST, BLOCK_FIRST, RANGE_LOW, TAIL_STARTS),\n\
+         {} bytes of mapped strings: {} bytes in all.",
         mapping.starts.len(),
         mapping.lines,
         mapping.values.len() * 3,
@@ -1835,38 +1950,29 @@ fn render(inputs: &Inputs) -> Result<Vec<(&'static str, String)>> {
         mapping.strings.len(),
         mapping.values.len() * 3 + index.bytes() + mapping.strings.len()
     );
-    let mut uts46 = header(
-        inputs,
-        version,
-        &[
-            MAPPING_INPUT,
-            "ucd/DerivedNormalizationProps.txt",
-            "ucd/extracted/DerivedCombiningClass.txt",
-            "ucd/extracted/DerivedBidiClass.txt",
-        ],
-        &sizes,
-    );
+    let mut inputs_uts46 = vec![MAPPING_INPUT];
+    inputs_uts46.extend_from_slice(PROPERTY_INPUTS);
+    let mut uts46 = header(inputs, version, &inputs_uts46, &sizes);
     uts46.push_str(
         "//! The UTS #46 mapping table (IdnaMappingTable.txt) as sorted ranges of code points.\n//!\n\
          //! Finding the range of `cp`: below `INDEX_LIMIT`, the code points are cut in blocks of\n\
          //! `1 << BMP_SHIFT` in the BMP and of `1 << SUPPLEMENTARY_SHIFT` above (block\n\
          //! `b = (0x10000 >> BMP_SHIFT) + ((cp - 0x10000) >> SUPPLEMENTARY_SHIFT)` there). Block `b`\n\
-         //! holds the ranges `BLOCK_FIRST[b]..BLOCK_FIRST[b + 1]` (those that start in it), and\n\
-         //! `RANGE_LOW[i]` is the start of range `i` within its block (its low bits). The range of\n\
-         //! `cp` is `BLOCK_FIRST[b] - 1` plus the number of those starts at or below `cp`'s low\n\
-         //! bits. From `INDEX_LIMIT` on, it is `BLOCK_FIRST[last] - 1` plus the number of\n\
-         //! `TAIL_STARTS` at or below `cp`. The first range starts at U+0000.\n//!\n\
+         //! holds the ranges `first(b)..first(b + 1)` (those that start in it), where `first(b) =\n\
+         //! GROUP_FIRST[b >> GROUP_SHIFT] + BLOCK_FIRST[b]`, and `RANGE_LOW[i]` is the start of\n\
+         //! range `i` within its block (its low bits). The range of `cp` is `first(b) - 1` plus\n\
+         //! the number of those starts at or below `cp`'s low bits. From `INDEX_LIMIT` on, it is\n\
+         //! `first(last) - 1` plus the number of `TAIL_STARTS` at or below `cp`. The first range\n\
+         //! starts at U+0000.\n//!\n\
+         //! A non-ASCII code point whose RFC 5892 derived property is PVALID (the property trie of\n\
+         //! `properties.rs`) is `valid`, but for the `PVALID_DEVIATIONS`: the reader answers it\n\
+         //! without this table, whose ranges extend over it (the generator checks both facts).\n//!\n\
          //! `RANGE_VALUES[i] | RANGE_HIGH[i] << 16`, the `VALUE_BITS` of the packed status and\n\
          //! mapping of range `i`, in the fields named by the `*_BIT`, `*_SHIFT` and `*_MASK`\n\
-         //! constants below (all but the mapping in `RANGE_VALUES`): the status; whether the range\n\
-         //! alternates (runs of capital/small letter pairs, the others `valid`); a mapping to\n\
-         //! `cp + delta` (so that a run like A-Z..a-z is one range) or to a string of `MAPPED` (the\n\
-         //! empty mapping of a `deviation` has length zero); and for the code points processing\n\
-         //! keeps (`valid`, `disallowed`) in place of a mapping, the Canonical_Combining_Class, the\n\
-         //! NFC_Quick_Check and whether Bidi_Class is R, AL or AN (DerivedNormalizationProps.txt,\n\
-         //! DerivedCombiningClass.txt, DerivedBidiClass.txt with its defaults), so that one lookup\n\
-         //! answers the NFC quick check (UAX #15) and the Bidi domain name test (RFC 5893) too.\n\
-         //! The `deviation` code points have none of these (checked by the generator).\n\n",
+         //! constants below (all but the mapping in `RANGE_VALUES`): the status; a mapping to\n\
+         //! `cp + delta` (so that a run like A-Z..a-z is one range), to the code point's canonical\n\
+         //! decomposition to one code point (`nfc.rs`: the CJK compatibility ideographs) or to a\n\
+         //! string of `MAPPED` (the empty mapping of a `deviation` has length zero).\n\n",
     );
     for field in UTS46_FIELDS {
         uts46.push_str(&field.render());
@@ -1883,11 +1989,13 @@ fn render(inputs: &Inputs) -> Result<Vec<(&'static str, String)>> {
         "The values of the `STATUS` field (UTS #46 section 5).",
         STATUSES,
     ));
-    uts46.push_str(&render_values(
-        "NFC_QC",
-        "The values of the `NFC_QC` field (UAX #15 section 9).",
-        NFC_QC_VALUES,
-    ));
+    let _ = writeln!(
+        uts46,
+        "/// The PVALID code points (RFC 5892) that are not `valid` in the table.\n\
+         pub(crate) const PVALID_DEVIATIONS: [u32; {}] = [{}];\n",
+        mapping.pvalid_deviations.len(),
+        hex_items(&mapping.pvalid_deviations, 4).join(", ")
+    );
     let _ = writeln!(
         uts46,
         "/// UTS #46 status names by packed index.\n\
@@ -1897,6 +2005,8 @@ fn render(inputs: &Inputs) -> Result<Vec<(&'static str, String)>> {
          pub(crate) const BMP_SHIFT: u32 = {UTS46_BMP_SHIFT};\n\n\
          /// Code points per block of `BLOCK_FIRST` above the BMP is `1 << SUPPLEMENTARY_SHIFT`.\n\
          pub(crate) const SUPPLEMENTARY_SHIFT: u32 = {UTS46_SUPPLEMENTARY_SHIFT};\n\n\
+         /// Blocks per entry of `GROUP_FIRST` is `1 << GROUP_SHIFT`.\n\
+         pub(crate) const GROUP_SHIFT: u32 = {UTS46_GROUP_SHIFT};\n\n\
          /// `BLOCK_FIRST` covers the code points below this one.\n\
          pub(crate) const INDEX_LIMIT: u32 = 0x{:X};\n",
         STATUSES.len(),
@@ -1908,10 +2018,17 @@ fn render(inputs: &Inputs) -> Result<Vec<(&'static str, String)>> {
         index.limit
     );
     uts46.push_str(&array(
-        "BLOCK_FIRST",
+        "GROUP_FIRST",
         "u16",
-        &index.first,
-        "The number of ranges that start below each block, and below `INDEX_LIMIT` last.",
+        &index.group,
+        "The number of ranges that start below each group of `1 << GROUP_SHIFT` blocks.",
+    ));
+    uts46.push_str(&array(
+        "BLOCK_FIRST",
+        "u8",
+        &index.offset,
+        "The number of ranges that start below each block, and below `INDEX_LIMIT` last, less \
+         `GROUP_FIRST` of its group.",
     ));
     uts46.push_str(&array(
         "RANGE_LOW",
