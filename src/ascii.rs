@@ -242,7 +242,7 @@ pub(crate) fn plain_name(name: &[u8]) -> Plain {
 /// The automaton of [`plain_name`]: the position of a byte in its label, as far as the rules
 /// need it, and a bit for a capital seen.
 mod plain {
-    use super::{CAPITAL as CAPITAL_CLASS, DOT as FULL_STOP, HYPHEN, OTHER, SMALL_OR_DIGIT};
+    use super::{CAPITAL as CAPITAL_CLASS, DOT as FULL_STOP, HYPHEN, SMALL_OR_DIGIT};
 
     /// A label's start (the name's, or after a dot).
     pub(super) const START: u8 = 0;
@@ -262,7 +262,6 @@ mod plain {
     pub(super) const DEAD: u8 = 18;
     /// The low bit: a capital was seen; the position is in the bits above.
     pub(super) const CAPITAL: u8 = 1;
-    const STATES: usize = 20;
 
     /// Whether a name may end in `state`: its last label not empty nor ending with a hyphen.
     #[inline(always)]
@@ -293,21 +292,21 @@ mod plain {
         }
     }
 
-    /// The next state, `state << 3 | class`: 20 states (position and capital bit), the five
-    /// classes of [`super::class`].
+    /// The next state at `state * 8 + class`: 20 states (position and capital bit) of the five
+    /// classes of [`super::class`], and [`DEAD`] at every index that none of them makes.
     #[allow(clippy::indexing_slicing)]
     static STEPS: [u8; 256] = {
         let mut table = [DEAD; 256];
         let mut state: usize = 0;
-        while state < STATES {
+        while state < 32 {
             let mut class: usize = 0;
-            while class <= OTHER as usize {
+            while class < 8 {
                 let capital = if class as u8 == CAPITAL_CLASS {
                     CAPITAL
                 } else {
                     state as u8 & CAPITAL
                 };
-                table[state << 3 | class] = next(state as u8 & !CAPITAL, class as u8) | capital;
+                table[state * 8 + class] = next(state as u8 & !CAPITAL, class as u8) + capital;
                 class += 1;
             }
             state += 1;
@@ -321,7 +320,7 @@ mod plain {
         let class = super::class(byte);
         // Masked, so that the index needs no bounds check: every state is below 32.
         STEPS
-            .get((usize::from(state) << 3 | usize::from(class)) & 255)
+            .get((usize::from(state) * 8 + usize::from(class)) & 255)
             .copied()
             .unwrap_or(DEAD)
     }
