@@ -53,24 +53,22 @@ fn pair_plane(i: usize) -> u32 {
 /// The code point of `PAIR_KEYS` entry `i`.
 #[inline]
 fn pair_key(i: usize) -> u32 {
-    pair_plane(i) | PAIR_KEYS.get(i).map_or(0, |&k| u32::from(k))
+    pair_plane(i) + PAIR_KEYS.get(i).map_or(0, |&k| u32::from(k))
 }
 
 /// The first code point of `PAIR_FIRSTS` entry `i`.
 #[inline]
 fn pair_first(i: usize) -> u32 {
-    pair_plane(i) | PAIR_FIRSTS.get(i).map_or(0, |&k| u32::from(k))
+    pair_plane(i) + PAIR_FIRSTS.get(i).map_or(0, |&k| u32::from(k))
 }
 
 /// The canonical decomposition mapping of `c` to two code points, where it has one.
 #[inline]
 fn pair(cp: u32) -> Option<(char, char)> {
-    let (from, keys) = if cp < 0x1_0000 {
-        (0, PAIR_KEYS.get(..PAIRS_BMP)?)
-    } else if cp >> 16 == PAIR_PLANE {
-        (PAIRS_BMP, PAIR_KEYS.get(PAIRS_BMP..)?)
-    } else {
-        return None;
+    let (from, keys) = match cp >> 16 {
+        0 => (0, PAIR_KEYS.get(..PAIRS_BMP)?),
+        PAIR_PLANE => (PAIRS_BMP, PAIR_KEYS.get(PAIRS_BMP..)?),
+        _ => return None,
     };
     let i = from + keys.binary_search(&(cp as u16)).ok()?;
     let second = SECONDS.get(usize::from(*PAIR_SECONDS.get(i)?))?;

@@ -62,6 +62,8 @@ fn addresses_point_to_their_formats() {
     check("[192.0.2.1]:80", "ip-literal", None);
     check("::1", "ipv6-address", None);
     check("2001:db8::ff00:42:8329", "ipv6-address", None);
+    // RFC 4291 section 2.2, form 3: the low 32 bits in dotted decimal.
+    check("::ffff:192.0.2.1", "ipv6-address", None);
     check("192.168.0.1", "ipv4-address", None);
     check("10.0.0.255", "ipv4-address", None);
 }
