@@ -88,7 +88,7 @@ pub(crate) fn singleton(c: char) -> Option<char> {
     }
     let high = SINGLETON_HIGH.get(i / 8)? >> (i % 8) & 1 != 0;
     let plane = if high { SINGLETON_PLANE << 16 } else { 0 };
-    char::from_u32(plane | u32::from(*SINGLETONS.get(i)?))
+    char::from_u32(plane + u32::from(*SINGLETONS.get(i)?))
 }
 
 /// The canonical decomposition mapping of `c` (one step), where it has one in the table: its

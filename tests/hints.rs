@@ -28,6 +28,28 @@ fn check(name: &str, code: &str, suggestion: Option<&str>) {
     assert!(!idn_hostname::is_hostname(name) && !idn_hostname::is_idn_hostname(name));
 }
 
+/// The error of `name` in both formats, whose hint is not `code`.
+fn check_not(name: &str, code: &str) {
+    for err in [check_hostname(name), check_idn_hostname(name)] {
+        let err = err.expect_err(name);
+        assert_ne!(err.hint().map(Hint::code), Some(code), "{name}: {err}");
+    }
+}
+
+#[test]
+fn what_only_looks_like_a_url_a_port_or_an_address_is_not_taken_for_one() {
+    // RFC 3986 section 3.1: a scheme is a letter, then letters, digits, "+", "-" and ".".
+    check_not("1http://example.com", "url");
+    check_not("ht%tp://example.com", "url");
+    // Section 3.2.3: a port is digits.
+    check_not("example.com:http", "port");
+    // RFC 4291 section 2.2: an IPv6 address is hexadecimal digits, colons and dots.
+    check_not("mail:example:com", "ipv6-address");
+    // A name that is no valid idn-hostname either (a label starts with a hyphen, RFC 5891
+    // section 4.2.3.1) is not pointed to that format.
+    check_not("-example.com", "idn-hostname");
+}
+
 #[test]
 fn urls_give_their_host() {
     check("https://example.com", "url", Some("example.com"));
