@@ -45,6 +45,9 @@ fn what_only_looks_like_a_url_a_port_or_an_address_is_not_taken_for_one() {
     check_not("example.com:http", "port");
     // RFC 4291 section 2.2: an IPv6 address is hexadecimal digits, colons and dots.
     check_not("mail:example:com", "ipv6-address");
+    // RFC 2673 section 3.2: a dotted-quad's numbers are one to three decimal digits.
+    check_not("0001.2.3.4", "ipv4-address");
+    check_not("+1.2.3.4", "ipv4-address");
     // A name that is no valid idn-hostname either (a label starts with a hyphen, RFC 5891
     // section 4.2.3.1) is not pointed to that format.
     check_not("-example.com", "idn-hostname");
