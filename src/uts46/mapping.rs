@@ -306,11 +306,9 @@ impl EntryCache {
 const CUT_BIT: u32 = 1 << 31;
 const _: () = assert!(VALUE_BITS < 31);
 
-/// [`resolved_value`] of `c` with [`CUT_BIT`], from one property lookup.
+/// [`resolved_value`] of non-ASCII `c` with [`CUT_BIT`], from one property lookup (ASCII never
+/// reaches the cache: [`EntryCache::entry`] answers it, and the streamed path passes it apart).
 fn cached_value(c: char) -> u32 {
-    if c.is_ascii() {
-        return full_value(c as u32) | CUT_BIT;
-    }
     let p = ucd::props(c);
     let cut = if p.is_nfc_quick_check_yes() && !p.is_reordered() {
         CUT_BIT
