@@ -151,7 +151,7 @@ fn resolved_value(c: char) -> u32 {
 
 /// The number of ranges that start below block `b`: a byte for each block above a `u16` for
 /// each group of blocks, 1,725 bytes less than a `u16` for each block (the converting program's
-/// tables went under 64 KiB with it, issue 30).
+/// tables went under 64 KiB with it).
 #[inline]
 fn block_first(b: usize) -> usize {
     let group = GROUP_FIRST.get(b >> GROUP_SHIFT).copied().unwrap_or(0);
