@@ -121,6 +121,22 @@ fn is_pvalid_valid(p: Props, c: char) -> bool {
     p.is_pvalid() && !PVALID_DEVIATIONS.contains(&(c as u32))
 }
 
+/// Criterion 7 of section 4.1 for non-ASCII `c`, whose properties are `p`: [`Entry::is_valid`]
+/// of its entry, answered from the properties when it is PVALID (see [`is_pvalid_valid`]).
+#[inline]
+pub(crate) fn is_valid(p: Props, c: char, transitional: bool) -> bool {
+    // The two PVALID deviations are kept by Nontransitional Processing: the property answers
+    // for them too then.
+    if p.is_pvalid() && !(transitional && PVALID_DEVIATIONS.contains(&(c as u32))) {
+        return true;
+    }
+    match status(value(c as u32)) {
+        STATUS_VALID => true,
+        STATUS_DEVIATION => !transitional,
+        _ => false,
+    }
+}
+
 /// The low 16 bits of the packed value of the range holding `cp` (layout in the table's header):
 /// the status; all but a mapping. Meaningless for a non-ASCII code point that
 /// [`is_pvalid_valid`].
@@ -462,83 +478,6 @@ pub(crate) fn map_and_normalize(input: &str, transitional: bool) -> Mapped<'_> {
         disallowed,
         valid: false,
         maybe_rtl: true,
-    }
-}
-
-/// What one pass over a label's code points tells of it.
-pub(crate) struct LabelFacts {
-    /// Criterion 7 of section 4.1 holds for every non-ASCII code point: `valid`, or
-    /// `deviation` under Nontransitional Processing.
-    pub(crate) valid: bool,
-    /// The label is in NFC (criterion 1).
-    pub(crate) nfc: bool,
-    /// The label holds a code point of Bidi_Class R, AL or AN (an RTL label, RFC 5893
-    /// section 1.4).
-    pub(crate) rtl: bool,
-    /// The label satisfies the six conditions of RFC 5893 section 2 (criterion 9 of a Bidi
-    /// domain name), from a [`crate::bidi::Summary`] of its classes; an empty label does.
-    pub(crate) bidi_ok: bool,
-    /// No code point can fail criteria 5 to 8 of section 4.1: every ASCII one is a small
-    /// letter, a digit or a hyphen, none is a joiner (U+200C, U+200D), the first is not a mark.
-    /// Only the hyphen rules (criteria 2 to 4) are left to check.
-    pub(crate) plain: bool,
-}
-
-/// [`LabelFacts`] of a label, by one property lookup per non-ASCII code point (the Bidi class,
-/// and, for a PVALID one, criterion 7 and the quick check: see [`kept_starter`]), the IDNA
-/// Mapping Table for criterion 7 of the others, and the slower checks when a code point is
-/// `mapped` or `ignored`.
-///
-/// The Bidi summary replaces a second pass over an RTL domain name's labels (see
-/// `check_a_label_name`, with the counts).
-pub(crate) fn label_facts(label: &[char], transitional: bool) -> LabelFacts {
-    let mut quick = QuickCheck::default();
-    let mut bidi = crate::bidi::Summary::EMPTY;
-    let (mut valid, mut exact, mut plain) = (true, true, true);
-    for (i, &c) in label.iter().enumerate() {
-        let p = (!c.is_ascii()).then(|| ucd::props(c));
-        let class = p.map_or_else(|| crate::bidi::bidi_class(c), |p| p.bidi_class());
-        if i == 0 {
-            bidi.push_first(class);
-            plain &= p.is_none_or(|p| !p.is_mark());
-        } else {
-            bidi.push(class);
-        }
-        let Some(p) = p else {
-            plain &= c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-';
-            quick.starter();
-            continue;
-        };
-        if kept_starter(p, c, transitional) {
-            quick.starter();
-            continue;
-        }
-        // The joiners are CONTEXTJ, never PVALID: only here.
-        plain &= !matches!(c, '\u{200C}' | '\u{200D}');
-        if !is_pvalid_valid(p, c) {
-            match status(value(c as u32)) {
-                STATUS_VALID => {}
-                STATUS_DISALLOWED => valid = false,
-                STATUS_DEVIATION => valid = valid && !transitional,
-                _ => {
-                    valid = false;
-                    exact = false;
-                    continue;
-                }
-            }
-        }
-        quick.push(p.ccc(), p.nfc_quick_check());
-    }
-    LabelFacts {
-        valid,
-        nfc: if exact {
-            quick.is_nfc(label)
-        } else {
-            nfc::is_nfc(label)
-        },
-        rtl: bidi.rtl(),
-        bidi_ok: label.is_empty() || bidi.satisfies_rule(),
-        plain,
     }
 }
 

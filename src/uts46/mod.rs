@@ -35,6 +35,7 @@
 //! IDNA2008 disallows (symbols, with the IDNA2008 status NV8 or XV8 in IdnaMappingTable.txt). A
 //! registry must apply IDNA2008 itself; this module is for lookup.
 
+mod criteria;
 mod error;
 pub(crate) mod mapping;
 pub(crate) mod stream;
@@ -47,10 +48,11 @@ pub use error::{Error, LABEL_TEXT_MAX, Status};
 
 use crate::ascii::{self, Plain};
 use crate::limits::{
-    ACE_PREFIX, ACE_PREFIX_CHARS, EMPTY_LABEL, LabelBuffer, MAX_LABEL_OCTETS, MAX_NAME_OCTETS,
-    MAX_ULABEL_CHARS, has_ace_prefix,
+    ACE_PREFIX, EMPTY_LABEL, LabelBuffer, MAX_LABEL_OCTETS, MAX_NAME_OCTETS, MAX_ULABEL_CHARS,
+    has_ace_prefix,
 };
-use crate::{bidi, context, punycode};
+use crate::{bidi, punycode};
+use criteria::{add_bidi_conditions, check_hyphens, validate_ascii, validate_hyphens};
 
 /// The flags of UTS #46 section 4 (and section 4.2 for VerifyDnsLength), in the style of the
 /// formats' [`Options`](crate::Options): a `Copy` value made by the `const fn`
@@ -423,12 +425,12 @@ fn check_ldh_label(label: &[u8], ldh: bool, options: Options, statuses: &mut Sta
 /// labels before it without a status: `Some` (and no status) only when nothing is recorded.
 /// Apart, so that the loop over ASCII names stays as short as it was (measured: inline, it cost
 /// 3 % more instructions on the ASCII corpus). Criterion 9 is decided as the labels pass, the
-/// "xn--" ones by the Bidi summary of their decoding ([`mapping::LabelFacts::bidi_ok`]), the
+/// "xn--" ones by the Bidi conditions their decoding fails ([`criteria::check_decoded`]), the
 /// others when they are letters, digits and hyphens starting with a letter and ending with a
 /// letter or digit ([`bidi::is_ltr_ldh`]), the general path otherwise. Measured (callgrind,
 /// tools/corpus/count.sh 5 realistic, `uts46::to_ascii`, instructions a pass), against checking
-/// each RTL domain name's labels again after the loop, with the Bidi summary of
-/// [`mapping::label_facts`]: the A-label forms 832,045 → 776,086, the mix 2,111,201 →
+/// each RTL domain name's labels again after the loop, with the Bidi summary of the pass over
+/// the decoded label: the A-label forms 832,045 → 776,086, the mix 2,111,201 →
 /// 2,040,656.
 #[inline(never)]
 fn check_a_label_name(
@@ -449,9 +451,9 @@ fn check_a_label_name(
                 None => (remaining, None),
             };
             rest = next;
-            let facts = check_a_label(label, options, &mut statuses)?;
-            rtl |= facts.rtl;
-            bidi_ok &= facts.bidi_ok;
+            let (label_rtl, failed) = check_a_label(label, options, &mut statuses)?;
+            rtl |= label_rtl;
+            bidi_ok &= failed == 0;
         } else {
             let (label, ldh, next) = ascii::split_ldh(remaining);
             rest = next;
@@ -481,15 +483,11 @@ fn check_a_label_name(
 /// Step 4 (Convert/Validate) of section 4 on an "xn--" label of an ASCII name, as
 /// [`process_general`] does it for a [`Kind::Decoded`] label, and the label's length (ToASCII
 /// step 4, the label written back as it came). Returns what the pass over the decoded label
-/// learnt (whether it is an RTL label, whether it satisfies criterion 9); `None` when
+/// learnt (whether it is an RTL label, the conditions of RFC 5893 section 2 it fails); `None` when
 /// [`process_general`] must decide: the label holds a capital, or does not decode on the stack.
 // Not inlined: its label buffer would be cleared on every call of `check_ascii_name`.
 #[inline(never)]
-fn check_a_label(
-    label: &[u8],
-    options: Options,
-    statuses: &mut Statuses,
-) -> Option<mapping::LabelFacts> {
+fn check_a_label(label: &[u8], options: Options, statuses: &mut Statuses) -> Option<(bool, u8)> {
     // A word at a time: the A-label forms 776,086 → 765,358 instructions a pass against a
     // byte at a time (tools/corpus/count.sh 5 realistic, `uts46::to_ascii`).
     if ascii::unmapped_run(label, 0) < label.len() {
@@ -501,7 +499,7 @@ fn check_a_label(
     let mut buf = EMPTY_LABEL;
     let len = punycode::decode_into(label.get(ACE_PREFIX.len()..)?, &mut buf).ok()?;
     let chars = buf.get(..len)?;
-    Some(check_decoded(chars, options, statuses))
+    Some(criteria::check_decoded(chars, options, statuses))
 }
 
 /// The checks of [`process_ascii`], on the name before step 1 maps its capitals.
@@ -517,42 +515,6 @@ fn check_ascii(name: &[u8], options: Options, statuses: &mut Statuses, x4_2: boo
             continue;
         }
         validate_ascii(bytes, options, statuses, true);
-    }
-}
-
-/// Criteria 2 and 3 of section 4.1 (CheckHyphens) on a label, as bytes or code points: no
-/// "--" in the third and fourth positions (V2), no hyphen at either end (V3).
-fn check_hyphens<T: PartialEq + From<u8>>(label: &[T], statuses: &mut Statuses) {
-    let hyphen = T::from(b'-');
-    if label.get(2) == Some(&hyphen) && label.get(3) == Some(&hyphen) {
-        statuses.add(Status::V2);
-    }
-    if label.first() == Some(&hyphen) || label.last() == Some(&hyphen) {
-        statuses.add(Status::V3);
-    }
-}
-
-/// The Validity Criteria of section 4.1 on a non-empty ASCII label that is not an A-label:
-/// criteria 2 and 3 (CheckHyphens) and 7 (UseSTD3ASCIIRules); every lowercase ASCII code point
-/// is `valid`, none is a mark or a joiner, and a label holds no U+002E. `unmapped`: the label is
-/// read before step 1, which maps its capitals to small letters.
-fn validate_ascii(bytes: &[u8], options: Options, statuses: &mut Statuses, unmapped: bool) {
-    if options.check_hyphens {
-        check_hyphens(bytes, statuses);
-    }
-    // Capitals are fine before step 1, which maps them.
-    let ldh = bytes
-        .iter()
-        .all(|&b| ascii::is_ldh(b) && (unmapped || !b.is_ascii_uppercase()));
-    if !ldh {
-        // Criterion 7: step 1 leaves no capital, but a label of the general path is checked
-        // as the criteria say.
-        if !unmapped && bytes.iter().any(u8::is_ascii_uppercase) {
-            statuses.add(Status::V7);
-        }
-        if options.use_std3_ascii_rules {
-            statuses.add(Status::U1);
-        }
     }
 }
 
@@ -711,8 +673,9 @@ fn process_general(
         }
         let start = out.len();
         let (kind, chars) = label_chars(label, &mut buf, &mut heap);
-        // Whether the pass that found `rtl` also found that the label satisfies criterion 9.
-        let mut bidi_known_ok = false;
+        // The conditions of RFC 5893 section 2 the label fails, when the pass that found `rtl`
+        // found them too.
+        let mut bidi_failed = None;
         // Whether the criteria were applied, and whether the label is an RTL one.
         let (validated, rtl) = match kind {
             Kind::Ascii => {
@@ -723,32 +686,25 @@ fn process_general(
             }
             Kind::Unicode => {
                 let transitional = options.transitional_processing;
-                // Criterion 7 for the non-ASCII code points: known from step 1 when it left
-                // the name as it was, one lookup each otherwise. Step 2 made the name NFC.
-                let rtl = if mapped.valid {
-                    // One pass for both facts of criterion 9, in a name with an RTL code point
-                    // (the U-label forms 1,053,859 → 1,037,464 instructions a pass against
-                    // `has_rtl` and the six conditions apart, tools/corpus/count.sh 5
-                    // realistic, `uts46::to_ascii`).
-                    mapped.maybe_rtl && {
-                        let summary = bidi::Summary::of(chars);
-                        bidi_known_ok = summary.satisfies_rule();
-                        summary.rtl()
-                    }
+                if mapped.valid && !mapped.maybe_rtl && criteria::is_plain(chars) {
+                    // Step 1 found every code point `valid`, none RTL in the name, and none
+                    // can fail criteria 5 to 8: the hyphens are left. Measured (callgrind,
+                    // tools/corpus/count.sh 5, `uts46::to_ascii`, instructions a pass) against
+                    // the checker on every label: the U-label forms of `realistic.txt`
+                    // 993,032 → 940,010 (−5.3 %), `latin.txt` 873,035 → 752,109.
+                    validate_hyphens(chars, options, statuses);
+                    (true, false)
                 } else {
-                    let facts = mapping::label_facts(chars, transitional);
-                    if !facts.valid {
-                        statuses.add(Status::V7);
-                    }
-                    facts.rtl
-                };
-                validate(chars, options, statuses);
-                (true, rtl)
+                    let (rtl, failed) =
+                        criteria::check(chars, options, transitional, mapped.valid, statuses);
+                    bidi_failed = Some(failed);
+                    (true, rtl)
+                }
             }
             Kind::Decoded => {
-                let facts = check_decoded(chars, options, statuses);
-                bidi_known_ok = facts.bidi_ok;
-                (true, facts.rtl)
+                let (rtl, failed) = criteria::check_decoded(chars, options, statuses);
+                bidi_failed = Some(failed);
+                (true, rtl)
             }
             Kind::BadPunycode => {
                 // Step 4.1.2: record the error and go on with the next label; with
@@ -813,7 +769,9 @@ fn process_general(
             if kind == Kind::Ascii {
                 let failed = ascii_bidi_failures(label.as_bytes(), &mut buf, &mut heap);
                 add_bidi_conditions(failed, statuses);
-            } else if !bidi_known_ok {
+            } else if let Some(failed) = bidi_failed {
+                add_bidi_conditions(failed, statuses);
+            } else {
                 add_bidi(chars, statuses);
             }
         }
@@ -828,112 +786,6 @@ fn add_bidi(label: &[char], statuses: &mut Statuses) {
         return;
     }
     add_bidi_conditions(bidi::Summary::of(label).failed_conditions(), statuses);
-}
-
-/// Records the conditions of RFC 5893 section 2 given as bit `n` for condition `n`.
-fn add_bidi_conditions(failed: u8, statuses: &mut Statuses) {
-    for (rule, status) in [
-        (1, Status::B1),
-        (2, Status::B2),
-        (3, Status::B3),
-        (4, Status::B4),
-        (5, Status::B5),
-        (6, Status::B6),
-    ] {
-        if failed & (1 << rule) != 0 {
-            statuses.add(status);
-        }
-    }
-}
-
-/// Steps 4.1.3 and 4.1.4 for the code points an A-label decodes to: P4 when they are empty or
-/// all ASCII (it was not an A-label), then the Validity Criteria, always those of
-/// Nontransitional Processing; criterion 1 (V1) only a decoded label can fail.
-fn check_decoded(chars: &[char], options: Options, statuses: &mut Statuses) -> mapping::LabelFacts {
-    if chars.iter().all(char::is_ascii) {
-        statuses.add(Status::P4);
-    }
-    let facts = mapping::label_facts(chars, false);
-    if !facts.nfc {
-        statuses.add(Status::V1);
-    }
-    if !facts.valid {
-        statuses.add(Status::V7);
-    }
-    // Measured (callgrind, tools/corpus/count.sh 5 realistic, `uts46::to_ascii`, instructions
-    // a pass), against `validate` on every decoded label: the A-label forms 756,121 to
-    // 712,300, the mix 1,972,799 to 1,929,746.
-    if facts.plain {
-        if !chars.is_empty() {
-            validate_hyphens(chars, options, statuses);
-        }
-    } else {
-        validate(chars, options, statuses);
-    }
-    facts
-}
-
-/// Criteria 2 and 3 (CheckHyphens) and 4 of UTS #46 section 4.1 on a non-empty label.
-fn validate_hyphens(label: &[char], options: Options, statuses: &mut Statuses) {
-    if options.check_hyphens {
-        check_hyphens(label, statuses);
-    }
-    // Criterion 4 is written for CheckHyphens=false; with CheckHyphens, criterion 2 rejects the
-    // same labels, and IdnaTestV2.txt records V4 for them too.
-    if label.starts_with(&ACE_PREFIX_CHARS) {
-        statuses.add(Status::V4);
-    }
-}
-
-/// The Validity Criteria of UTS #46 section 4.1 on one label, but criterion 1 (NFC), which the
-/// caller checks where it can fail, and criterion 9 (Bidi), which needs the whole name.
-/// Criterion 7 for the non-ASCII code points is the caller's, from the lookups it made anyway.
-fn validate(label: &[char], options: Options, statuses: &mut Statuses) {
-    let Some(&first) = label.first() else {
-        // "Each of the following criteria must be satisfied for a non-empty label."
-        return;
-    };
-    validate_hyphens(label, options, statuses);
-    if !first.is_ascii() && crate::ucd::props(first).is_mark() {
-        statuses.add(Status::V6);
-    }
-    for (i, &c) in label.iter().enumerate() {
-        if c.is_ascii() {
-            validate_ascii_char(c, options, statuses);
-            continue;
-        }
-        if options.check_joiners {
-            // Criterion 8: the CONTEXTJ rules only (RFC 5892 Appendix A.1 and A.2).
-            match context::context_rule(c) {
-                Some(rule @ context::ContextRule::ZeroWidthNonJoiner)
-                    if !context::satisfied(rule, label, i) =>
-                {
-                    statuses.add(Status::C1);
-                }
-                Some(rule @ context::ContextRule::ZeroWidthJoiner)
-                    if !context::satisfied(rule, label, i) =>
-                {
-                    statuses.add(Status::C2);
-                }
-                _ => {}
-            }
-        }
-    }
-}
-
-/// Criteria 5 (no U+002E), 7 (no capital: step 1 maps them) and, with UseSTD3ASCIIRules, 7's
-/// rule for ASCII (only a-z, 0-9 and hyphen) on one ASCII code point of a label.
-#[inline(always)]
-fn validate_ascii_char(c: char, options: Options, statuses: &mut Statuses) {
-    if c == '.' {
-        statuses.add(Status::V5);
-    }
-    if c.is_ascii_uppercase() {
-        statuses.add(Status::V7);
-    }
-    if options.use_std3_ascii_rules && !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-') {
-        statuses.add(Status::U1);
-    }
 }
 
 #[cfg(test)]

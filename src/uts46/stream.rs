@@ -13,9 +13,8 @@
 //!   and NFC_Quick_Check=Yes never composes with what precedes it nor is reordered across, so
 //!   NFC of the name is the NFC of the pieces cut before such code points (UAX #15 section 9);
 //! - step 3 ends a label at each U+002E that comes out of step 2;
-//! - step 4 and the Validity Criteria of section 4.1 are decided by [`Checker`], fed one code
-//!   point at a time: each criterion asks only for the first four code points, the last one,
-//!   the neighbours of a joiner, or a set of properties;
+//! - step 4 and the Validity Criteria of section 4.1 are decided by [`Checker`], the one
+//!   implementation of [`super::criteria`], fed one code point at a time;
 //! - CheckBidi (criterion 9) needs the whole name: the conditions each validated label fails
 //!   are gathered, and recorded at the end if any label was an RTL one;
 //! - ToASCII keeps a label's text only while its A-label can still be within 63 octets (or
@@ -44,13 +43,13 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use super::criteria::{self, Checker, Facts};
 use super::error::{Named, Statuses};
 use super::mapping::{self, Entry, EntryCache};
 use super::{Error, Options, Status};
-use crate::bidi::Summary;
 use crate::nfc::{IsNormalized, QuickCheck};
 use crate::punycode::{self, PunycodeError};
-use crate::ucd::{self, BidiClass, JoiningType, Props};
+use crate::ucd::{self, Props};
 
 /// Inputs longer than this many bytes take the streamed path; the short path is faster below.
 /// Measured (callgrind, `tools/corpus/count.sh 5 realistic`, `uts46::to_ascii`, instructions a
@@ -373,31 +372,21 @@ struct PropsCache {
     values: [Cached; PROPS_SLOTS],
 }
 
-/// A slot of [`PropsCache`]: the properties, whether the code point is kept, and the facts
-/// [`Checker::push_kept_steady`] reads, taken out of the properties once. Measured against
-/// taking them out of [`Props`] at each code point (1 MiB, streamed ToASCII, callgrind): Arabic
-/// words 69.5 M instructions before, 62.9 M after; `\u{5D0}1` 83.9 M, 79.4 M.
+/// A slot of [`PropsCache`]: the facts the checker reads, taken out of the properties once, and
+/// whether the code point is kept. Measured against taking them out of [`Props`] at each code
+/// point (1 MiB, streamed ToASCII, callgrind): Arabic words 69.5 M instructions before, 62.9 M
+/// after; `\u{5D0}1` 83.9 M, 79.4 M.
 #[derive(Clone, Copy)]
 struct Cached {
-    props: Props,
+    facts: Facts,
     kept: bool,
-    /// U+200C or U+200D, whose context the checker's general path decides.
-    joiner: bool,
-    class: BidiClass,
-    joining: JoiningType,
-    virama: bool,
 }
 
 impl Cached {
     fn of(c: char, entries: &mut EntryCache, transitional: bool) -> Self {
-        let props = ucd::props(c);
         Cached {
-            props,
+            facts: Facts::of(c),
             kept: entries.is_kept_cut(c, transitional),
-            joiner: matches!(c, '\u{200C}' | '\u{200D}'),
-            class: props.bidi_class(),
-            joining: props.joining_type(),
-            virama: props.is_virama(),
         }
     }
 }
@@ -471,223 +460,6 @@ impl Back for Capped {
     /// keeps at least a quarter of its bytes: one of more than four times the cap is too long.
     fn segment_limit(&self) -> usize {
         4 * (self.cap + 1)
-    }
-}
-
-/// The Validity Criteria of section 4.1 on one label, fed one code point at a time (criterion 1,
-/// NFC, is the caller's): the same statuses as [`super::validate`] and the same conditions of
-/// RFC 5893 section 2 as [`crate::bidi::Summary::failed_conditions`] (a test compares them with the short
-/// path on every line of IdnaTestV2.txt).
-#[derive(Clone, Copy, PartialEq, Eq)]
-struct Checker {
-    options: Options,
-    /// Criterion 7 as Transitional Processing reads a deviation (false for a decoded A-label).
-    transitional: bool,
-    /// Code points fed (a counter: [`Checker::same_shape`] ignores it).
-    count: usize,
-    head: [char; 4],
-    last: char,
-    last_props: Option<Props>,
-    statuses: Statuses,
-    all_ascii: bool,
-    /// CheckJoiners: the code point before is a virama; the last code point that is not
-    /// Joining_Type T is L or D; a ZERO WIDTH NON-JOINER waits for its right side.
-    after_virama: bool,
-    joins_left: bool,
-    zwnj_open: bool,
-    /// The Bidi classes, for criterion 9.
-    bidi: Summary,
-}
-
-impl Checker {
-    fn new(options: Options, transitional: bool) -> Self {
-        Checker {
-            options,
-            transitional,
-            count: 0,
-            head: ['\0'; 4],
-            last: '\0',
-            last_props: None,
-            statuses: Statuses::default(),
-            all_ascii: true,
-            after_virama: false,
-            joins_left: false,
-            zwnj_open: false,
-            bidi: Summary::EMPTY,
-        }
-    }
-
-    /// The next code point of the label; returns its properties (none for ASCII).
-    #[inline]
-    fn push(&mut self, c: char, valid: Option<bool>) -> Option<Props> {
-        self.push_with(c, valid, ucd::props)
-    }
-
-    /// [`Checker::push`] of `c`, `times` in a row: after five, the label's first four and the
-    /// last are `c`, and one more changes the count alone (but for a joiner, whose context
-    /// does). [`quick_check`] needs `c` once.
-    fn push_run(&mut self, c: char, times: usize) -> Option<Props> {
-        let joiner = matches!(c, '\u{200C}' | '\u{200D}');
-        let each = if joiner { times } else { times.min(5) };
-        let mut props = None;
-        for _ in 0..each {
-            props = self.push(c, None);
-        }
-        self.count += times - each;
-        props
-    }
-
-    /// [`Checker::push`] with the properties of a non-ASCII code point from `props`. Always
-    /// inlined (into the loop that was `Stream::push_span`): 6 % fewer instructions on 1 MiB of
-    /// Arabic words (117.9 M against 110.5 M, callgrind).
-    #[inline(always)]
-    fn push_with(
-        &mut self,
-        c: char,
-        valid: Option<bool>,
-        props: impl FnOnce(char) -> Props,
-    ) -> Option<Props> {
-        let i = self.count;
-        self.count += 1;
-        // The same code point again changes nothing but the count: every criterion it can fail
-        // it failed already, and it is its own neighbour (the joiners excepted).
-        if c == self.last && i >= 4 && c != '\u{200C}' && c != '\u{200D}' {
-            return self.last_props;
-        }
-        if let Some(slot) = self.head.get_mut(i) {
-            *slot = c;
-        }
-        self.last = c;
-        let (class, joining, virama, props) = if c.is_ascii() {
-            super::validate_ascii_char(c, self.options, &mut self.statuses);
-            (crate::bidi::bidi_class(c), JoiningType::U, false, None)
-        } else {
-            self.all_ascii = false;
-            let p = props(c);
-            if i == 0 && p.is_mark() {
-                self.statuses.add(Status::V6);
-            }
-            let valid = valid.unwrap_or_else(|| mapping::entry(c).is_valid(self.transitional));
-            if !valid {
-                self.statuses.add(Status::V7);
-            }
-            (p.bidi_class(), p.joining_type(), p.is_virama(), Some(p))
-        };
-        self.last_props = props;
-        if i == 0 {
-            self.bidi.push_first(class);
-        } else {
-            self.bidi.push(class);
-        }
-        if self.options.check_joiners {
-            // RFC 5892 Appendix A.1: `(L|D) T* ZWNJ T* (R|D)` unless a virama comes before.
-            if self.zwnj_open && joining != JoiningType::T {
-                if !matches!(joining, JoiningType::R | JoiningType::D) {
-                    self.statuses.add(Status::C1);
-                }
-                self.zwnj_open = false;
-            }
-            match c {
-                '\u{200C}' if !self.after_virama => {
-                    if self.joins_left {
-                        self.zwnj_open = true;
-                    } else {
-                        self.statuses.add(Status::C1);
-                    }
-                }
-                // Appendix A.2: only after a virama.
-                '\u{200D}' if !self.after_virama => self.statuses.add(Status::C2),
-                _ => {}
-            }
-            if joining != JoiningType::T {
-                self.joins_left = matches!(joining, JoiningType::L | JoiningType::D);
-            }
-            self.after_virama = virama;
-        }
-        props
-    }
-
-    /// [`Checker::push_with`] for a non-ASCII code point that step 1 found `valid`, after the
-    /// first four of the label and neither a joiner nor after a ZWNJ still open: what is left
-    /// of the criteria is the Bidi classes and the joiners' context.
-    /// (Holding this state in locals over the span, written back around the general path,
-    /// was measured: 69.5 M instructions on 1 MiB of Arabic words became 73.2 M.)
-    #[inline(always)]
-    fn push_kept_steady(&mut self, c: char, p: &Cached) {
-        if self.count < 4 || self.zwnj_open || p.joiner {
-            self.push_with(c, Some(true), |_| p.props);
-            return;
-        }
-        self.count += 1;
-        self.last = c;
-        self.last_props = Some(p.props);
-        self.all_ascii = false;
-        self.bidi.push(p.class);
-        if self.options.check_joiners {
-            if p.joining != JoiningType::T {
-                self.joins_left = matches!(p.joining, JoiningType::L | JoiningType::D);
-            }
-            self.after_virama = p.virama;
-        }
-    }
-
-    /// [`Checker::push`] for an ASCII code point but U+002E and A-Z (which step 1 maps), after
-    /// the first four of the label and with no ZWNJ open: on 1 MiB of `\u{5D0}1` (streamed
-    /// ToASCII, callgrind) 81.5 M instructions before, 68.2 M after; Arabic words 63.3 M, 61.1 M.
-    #[inline(always)]
-    fn push_ascii_steady(&mut self, c: char) {
-        if self.count < 4 || self.zwnj_open {
-            self.push(c, Some(true));
-            return;
-        }
-        self.count += 1;
-        self.last = c;
-        self.last_props = None;
-        if self.options.use_std3_ascii_rules
-            && !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
-        {
-            self.statuses.add(Status::U1);
-        }
-        // No ASCII code point is NSM, and each has Joining_Type U.
-        self.bidi.push(crate::bidi::bidi_class(c));
-        if self.options.check_joiners {
-            self.joins_left = false;
-            self.after_virama = false;
-        }
-    }
-
-    /// Records the statuses of the label into `statuses`; returns whether it is an RTL label
-    /// and the conditions of RFC 5893 section 2 it fails (bit `n` for condition `n`).
-    fn finish(&self, statuses: &mut Statuses) -> (bool, u8) {
-        if self.count == 0 {
-            return (false, 0);
-        }
-        statuses.add_all(self.statuses);
-        // Criteria 2 to 4 ask for the first four code points and the last only.
-        let [a, b, c, d] = self.head;
-        let ends = [a, b, c, d, self.last];
-        let window = match self.head.get(..self.count) {
-            Some(head) if self.count <= 4 => head,
-            _ => &ends,
-        };
-        super::validate_hyphens(window, self.options, statuses);
-        if self.zwnj_open {
-            statuses.add(Status::C1);
-        }
-        (self.rtl(), self.bidi.failed_conditions())
-    }
-
-    /// Whether a code point of Bidi_Class R, AL or AN has been fed: the label is an RTL label.
-    fn rtl(&self) -> bool {
-        self.bidi.rtl()
-    }
-
-    /// Equal but for the count.
-    fn same_shape(&self, other: &Checker) -> bool {
-        Checker {
-            count: other.count,
-            ..*self
-        } == *other
     }
 }
 
@@ -953,7 +725,7 @@ impl Stream {
             // The short path records each label's conditions under its index; the first is
             // what the error names.
             self.statuses.enter(self.bidi_first);
-            super::add_bidi_conditions(self.bidi_failed, &mut self.statuses);
+            criteria::add_bidi_conditions(self.bidi_failed, &mut self.statuses);
         }
         self.statuses.enter(None);
     }
@@ -1324,7 +1096,7 @@ impl Back for Stream {
             passed += 1;
             match last_props {
                 Some(p) => {
-                    self.checker.push_kept_steady(last, &p);
+                    self.checker.push_kept_steady(last, &p.facts);
                     if long {
                         self.deltas.push_non_ascii(last);
                     }
