@@ -47,6 +47,7 @@ use super::criteria::{self, Checker, Facts};
 use super::error::{Named, Statuses};
 use super::mapping::{self, Entry, EntryCache};
 use super::{Error, Options, Status};
+use crate::limits::EMPTY_LABEL;
 use crate::nfc::{IsNormalized, QuickCheck};
 use crate::punycode::{self, PunycodeError};
 use crate::ucd::{self, Props};
@@ -936,20 +937,37 @@ impl Stream {
             Form::Unicode => self.out.split_off(self.start),
         };
         let payload = label.get(4..).unwrap_or("");
+        let mut small = EMPTY_LABEL;
+        let len = match punycode::decode_into(payload.as_bytes(), &mut small) {
+            Ok(len) => len,
+            Err(PunycodeError::TooLong) => usize::MAX,
+            Err(_) => return self.not_punycode(label),
+        };
+        if let Some(chars) = small.get(..len) {
+            // A label's worth of code points: as the short path checks it.
+            let result = criteria::check_decoded(chars, self.options, &mut self.statuses);
+            let mut basic = None;
+            match self.form {
+                Form::Ascii => {
+                    if chars.iter().all(char::is_ascii) {
+                        basic = Some(chars.iter().collect());
+                    }
+                    self.text = label;
+                }
+                Form::Unicode => {
+                    self.out.extend(chars);
+                    self.a_label = label;
+                }
+            }
+            return (Some(result), basic);
+        }
         let mut checker = Checker::new(self.options, false);
         let sink = match self.form {
             Form::Ascii => None,
             Form::Unicode => Some(&mut self.out),
         };
         let Some(nfc) = decode_payload(payload, &mut checker, sink) else {
-            if !self.options.ignore_invalid_punycode {
-                self.statuses.add(Status::P4);
-            }
-            match self.form {
-                Form::Ascii => self.text = label,
-                Form::Unicode => self.out.push_str(&label),
-            }
-            return (None, None);
+            return self.not_punycode(label);
         };
         let mut basic = None;
         if checker.all_ascii {
@@ -969,6 +987,19 @@ impl Stream {
             Form::Unicode => self.a_label = label,
         }
         (Some(result), basic)
+    }
+
+    /// Step 4.1.2 for an "xn--" label that is not Punycode: P4 (but with
+    /// IgnoreInvalidPunycode), and the label kept as it is.
+    fn not_punycode(&mut self, label: String) -> (Option<(bool, u8)>, Option<String>) {
+        if !self.options.ignore_invalid_punycode {
+            self.statuses.add(Status::P4);
+        }
+        match self.form {
+            Form::Ascii => self.text = label,
+            Form::Unicode => self.out.push_str(&label),
+        }
+        (None, None)
     }
 
     /// ToASCII step 3 for the kept text of a label with a non-ASCII code point.
@@ -1273,31 +1304,17 @@ impl Back for Stream {
     }
 }
 
-/// Decodes a Punycode payload (RFC 3492 section 6.2) into `checker`, and into `sink` when
-/// given; returns whether the decoded label is in NFC, `None` when the payload is not Punycode.
-/// A payload whose every insertion is at the end (a run of one code point, the usual hostile
-/// case) is decoded as a stream; any other longer than a label through [`punycode::decode`].
+/// Decodes a Punycode payload (RFC 3492 section 6.2) of more code points than a label holds
+/// into `checker`, and into `sink` when given; returns whether the decoded label is in NFC,
+/// `None` when the payload is not Punycode. A payload whose every insertion is at the end (a run
+/// of one code point, the usual hostile case) is decoded as a stream; any other through
+/// [`punycode::decode`].
 fn decode_payload(
     payload: &str,
     checker: &mut Checker,
     mut sink: Option<&mut String>,
 ) -> Option<bool> {
     let bytes = payload.as_bytes();
-    let mut small = ['\0'; 64];
-    match punycode::decode_into(bytes, &mut small) {
-        Ok(len) => {
-            let chars = small.get(..len).unwrap_or(&[]);
-            for &c in chars {
-                checker.push(c, None);
-            }
-            if let Some(out) = sink {
-                out.extend(chars);
-            }
-            return Some(crate::nfc::is_nfc_chars(chars.iter().copied()));
-        }
-        Err(PunycodeError::TooLong) => {}
-        Err(_) => return None,
-    }
     let mark = sink.as_ref().map_or(0, |out| out.len());
     let fresh = *checker;
     let (basic, deltas) = punycode::split_basic(bytes).ok()?;
