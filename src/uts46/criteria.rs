@@ -138,8 +138,8 @@ pub(super) fn check_decoded(
     let mut quick = QuickCheck::default();
     let mut checker = Checker::new(options, false);
     checker.push_label(chars, false, |_, p| match p {
-        Some(p) if !p.is_pvalid_cut() => quick.push(p.ccc(), p.nfc_quick_check()),
-        _ => quick.starter(),
+        Some(p) => quick.push(p.ccc(), p.nfc_quick_check()),
+        None => quick.starter(),
     });
     if !quick.is_nfc(chars) {
         statuses.add(Status::V1);
@@ -206,8 +206,10 @@ pub(super) struct Checker {
     options: Options,
     /// Criterion 7 as Transitional Processing reads a deviation (false for a decoded A-label).
     transitional: bool,
-    /// Code points fed (a counter: [`Checker::same_shape`] ignores it).
-    pub(super) count: usize,
+    /// Code points fed through [`Checker::push_with`], for what asks for the first four and
+    /// for an empty label; the steady paths and runs, which come after the first four, leave
+    /// it ([`Checker::same_shape`] ignores it).
+    count: usize,
     head: [char; 4],
     last: char,
     last_props: Option<Props>,
@@ -340,8 +342,8 @@ impl Checker {
     }
 
     /// [`Checker::push`] of `c`, `times` in a row: after five, the label's first four and the
-    /// last are `c`, and one more changes the count alone (but for a joiner, whose context
-    /// does). The streamed NFC quick check needs `c` once.
+    /// last are `c`, and one more changes nothing (but for a joiner, whose context does). The
+    /// streamed NFC quick check needs `c` once.
     pub(super) fn push_run(&mut self, c: char, times: usize) -> Option<Props> {
         let joiner = is_joiner(c);
         let each = if joiner { times } else { times.min(5) };
@@ -349,7 +351,6 @@ impl Checker {
         for _ in 0..each {
             props = self.push(c, None);
         }
-        self.count += times - each;
         props
     }
 
@@ -402,17 +403,17 @@ impl Checker {
     }
 
     /// [`Checker::push_with`] for a non-ASCII code point that step 1 found `valid`, after the
-    /// first four of the label and neither a joiner nor after a ZWNJ still open: what is left
-    /// of the criteria is the Bidi classes and the joiners' context.
+    /// first four of the label (the caller's phase says so) and neither a joiner nor after a
+    /// ZWNJ still open: what is left of the criteria is the Bidi classes and the joiners'
+    /// context.
     /// (Holding this state in locals over the span, written back around the general path,
     /// was measured: 69.5 M instructions on 1 MiB of Arabic words became 73.2 M.)
     #[inline(always)]
     pub(super) fn push_kept_steady(&mut self, c: char, p: &Facts) {
-        if self.count < 4 || self.zwnj_open || p.joiner {
+        if self.zwnj_open || p.joiner {
             self.push_with(c, Some(true), |_| p.props);
             return;
         }
-        self.count += 1;
         self.last = c;
         self.last_props = Some(p.props);
         self.all_ascii = false;
@@ -426,15 +427,14 @@ impl Checker {
     }
 
     /// [`Checker::push`] for an ASCII code point but U+002E and A-Z (which step 1 maps), after
-    /// the first four of the label and with no ZWNJ open: on 1 MiB of `\u{5D0}1` (streamed
+    /// the first four of the label (the caller's phase says so) and with no ZWNJ open: on 1 MiB of `\u{5D0}1` (streamed
     /// ToASCII, callgrind) 81.5 M instructions before, 68.2 M after; Arabic words 63.3 M, 61.1 M.
     #[inline(always)]
     pub(super) fn push_ascii_steady(&mut self, c: char) {
-        if self.count < 4 || self.zwnj_open {
+        if self.zwnj_open {
             self.push(c, Some(true));
             return;
         }
-        self.count += 1;
         self.last = c;
         self.last_props = None;
         if self.options.use_std3_ascii_rules
@@ -456,18 +456,14 @@ impl Checker {
         if self.count == 0 {
             return (false, 0);
         }
-        // Criteria 2 to 4 ask for the first four code points and the last only.
+        // Criteria 2 to 4 ask for the first four code points and the last only; those of a
+        // shorter label are followed by U+0000, which none of them asks for.
         let [a, b, c, d] = self.head;
-        let ends = [a, b, c, d, self.last];
-        let window = match self.head.get(..self.count) {
-            Some(head) if self.count <= 4 => head,
-            _ => &ends,
-        };
-        self.end(window, statuses)
+        self.end(&[a, b, c, d, self.last], statuses)
     }
 
     /// [`Checker::finish`] with the label's ends in `window`: the whole label, or its first
-    /// four code points and its last; not empty.
+    /// four code points (U+0000 after a shorter label's) and its last; not empty.
     fn end(&self, window: &[char], statuses: &mut Statuses) -> (bool, u8) {
         statuses.add_all(self.statuses);
         validate_hyphens(window, self.options, statuses);

@@ -1278,7 +1278,6 @@ impl Back for Stream {
         }
         let times64 = times as u64;
         self.chars += times * (now.chars - before.chars);
-        self.checker.count += times * (now.checker.count - before.checker.count);
         let d = &mut self.deltas;
         d.basic += times64 * (now.deltas.basic - before.deltas.basic);
         d.total += times64 * (now.deltas.total - before.deltas.total);
@@ -1624,6 +1623,34 @@ mod tests {
             ("a.com".to_string(), Ok(()))
         );
         assert_eq!(map_capped(&input, 1015), "a.com");
+    }
+
+    /// Criterion 8 (CheckJoiners) where the streamed path checks a label a code point at a time
+    /// (behind 1,024 U+00AD, `ignored` in IdnaMappingTable.txt): RFC 5892 Appendix A.2 asks for
+    /// a virama (U+094D DEVANAGARI SIGN VIRAMA, Canonical_Combining_Class 9) just before each
+    /// U+200D ZERO WIDTH JOINER, so the second of two fails (C2); Appendix A.1 lets U+200C ZERO
+    /// WIDTH NON-JOINER stand between two Dual_Joining letters (U+0628 ARABIC LETTER BEH and
+    /// U+062A ARABIC LETTER TEH, DerivedJoiningType.txt: D), here after ASCII letters
+    /// (Joining_Type U), and not before one (C1).
+    #[test]
+    fn joiners_in_a_long_input() {
+        let pad = "\u{AD}".repeat(1024);
+        let d = Options::default();
+        let ka = "\u{915}\u{915}\u{915}\u{94D}";
+        let one = format!("{pad}{ka}\u{200D}.com");
+        assert_eq!(to_unicode(&one, d).1, Ok(()));
+        let two = format!("{pad}{ka}\u{200D}\u{200D}.com");
+        let (_, result) = to_unicode(&two, d);
+        assert!(result.unwrap_err().contains(Status::C2));
+        let beh = "\u{628}\u{62A}\u{628}\u{62A}";
+        let zwnj = format!("{pad}abcd{beh}\u{200C}\u{628}.com");
+        let (_, result) = to_unicode(&zwnj, d);
+        assert!(!result.unwrap_err().contains(Status::C1));
+        let (_, result) = to_unicode(&zwnj, d.check_bidi(false));
+        assert_eq!(result, Ok(()));
+        let open = format!("{pad}abcd{beh}\u{200C}a.com");
+        let (_, result) = to_unicode(&open, d.check_bidi(false));
+        assert!(result.unwrap_err().contains(Status::C1));
     }
 
     #[test]
