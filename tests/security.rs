@@ -253,3 +253,55 @@ fn section_3_1_identifier_types() {
     assert!(script_extensions('\u{10000}').contains(linear_b));
     assert_eq!(identifier_status('\u{10000}'), IdentifierStatus::Restricted);
 }
+
+/// Section 5.4, each detection alone: the set holds it and no other, with its code (the codes
+/// of docs/security.md). U+00E0 is `a` + U+0300 (UnicodeData.txt), and `a` is not Soft_Dotted
+/// (PropList.txt): U+0307 on it hides nothing, precomposed or not.
+#[test]
+fn section_5_4_each_detection_alone() {
+    let only = |text: &str| detections(text).iter().collect::<Vec<_>>();
+    assert_eq!(only("i\u{0307}"), [Detection::HiddenOverlay]);
+    assert_eq!(
+        only("a\u{0301}\u{0301}"),
+        [Detection::RepeatedNonspacingMark]
+    );
+    assert_eq!(
+        only("a\u{0300}\u{0301}\u{0302}\u{0303}\u{0304}"),
+        [Detection::TooManyNonspacingMarks]
+    );
+    assert_eq!(only("a\u{200D}b"), [Detection::InvisibleCharacter]);
+    assert_eq!(only("a\u{0300}\u{0301}\u{0302}\u{0303}"), []);
+    assert_eq!(only("\u{00E0}\u{0307}"), []);
+    assert!(!detections("i\u{0307}").is_empty());
+    let codes = [
+        (
+            Detection::RepeatedNonspacingMark,
+            "repeated-nonspacing-mark",
+        ),
+        (
+            Detection::TooManyNonspacingMarks,
+            "too-many-nonspacing-marks",
+        ),
+        (Detection::HiddenOverlay, "hidden-overlay"),
+        (Detection::InvisibleCharacter, "invisible-character"),
+    ];
+    for (d, code) in codes {
+        assert_eq!(d.code(), code);
+    }
+}
+
+/// Section 5.4 on the NFD form: U+00E1 is `a` + U+0301 (UnicodeData.txt), a new base, so
+/// `a` U+0301 U+00E1 is one acute on each of two bases, not a repeated mark. And the display
+/// verdict reads the detections: U+200D ZERO WIDTH JOINER after a virama, valid in a name
+/// (RFC 5892 Appendix A.2), is a Default_Ignorable_Code_Point, an invisible character, and
+/// outside the profile (IdentifierStatus.txt does not list it).
+#[test]
+fn section_5_4_on_bases_and_in_the_verdict() {
+    assert!(detections("a\u{0301}\u{00E1}").is_empty());
+    let name = "\u{0915}\u{094D}\u{200D}\u{0937}.example";
+    let v = display_verdict(name).unwrap();
+    assert_eq!(
+        v.labels()[0].reasons().iter().collect::<Vec<_>>(),
+        [Reason::RestrictedCharacter, Reason::InvisibleCharacter]
+    );
+}
