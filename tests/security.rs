@@ -4,9 +4,10 @@
 
 use idn_hostname::check_idn_hostname;
 use idn_hostname::security::{
-    Confusability, Detection, DisplayPolicy, Form, LookalikeSet, Reason, RestrictionLevel,
-    are_confusable, confusability, detections, display_verdict, has_mixed_numbers,
-    name_restriction_level, restriction_level, skeleton,
+    Confusability, Detection, DisplayPolicy, Form, IdentifierStatus, IdentifierType,
+    LookalikeError, LookalikeSet, Reason, RestrictionLevel, Script, are_confusable, confusability,
+    detections, display_verdict, has_mixed_numbers, identifier_status, identifier_types,
+    name_restriction_level, restriction_level, script_extensions, skeleton,
 };
 
 /// Section 4: Latin "scope" and Cyrillic "ѕсоре" are whole-script confusables; "pаypаl" with
@@ -192,4 +193,115 @@ fn lookalike_set() {
     assert_eq!(trusted.lookup("SCOPE.dev"), None);
     assert_eq!(trusted.lookup("scope.com"), None);
     assert!(LookalikeSet::new(["-bad.com"]).is_err());
+}
+
+/// What the set compares is the whole name: a label separator moved makes another skeleton
+/// (section 4); text longer than a valid `idn-hostname` can be (4 bytes of UTF-8 for each of
+/// the 253 octets of RFC 1034, docs/security.md) is no lookalike, and text of that length still
+/// can be one (U+200B ZERO WIDTH SPACE, a Default_Ignorable_Code_Point, is dropped by step 2).
+#[test]
+fn lookalike_set_whole_names() {
+    let trusted = LookalikeSet::new(["paypal.com", "xn--bcher-kva.example"]).unwrap();
+    assert!(!trusted.is_empty());
+    assert!(LookalikeSet::new(Vec::<&str>::new()).unwrap().is_empty());
+    assert_eq!(
+        format!("{trusted:?}"),
+        r#"["paypal.com", "xn--bcher-kva.example"]"#
+    );
+    assert_eq!(trusted.lookup("paypa1.com"), Some("paypal.com"));
+    assert_eq!(trusted.lookup("paypa1c.om"), None);
+    assert_eq!(trusted.lookup("p.aypa1com"), None);
+    let longest = format!("paypa1{}.com", "\u{200B}".repeat(334));
+    assert_eq!(longest.len(), 4 * 253);
+    assert_eq!(trusted.lookup(&longest), Some("paypal.com"));
+    let longer = format!("paypa1{}\u{00AD}\u{00AD}.com", "\u{200B}".repeat(333));
+    assert_eq!(longer.len(), 4 * 253 + 1);
+    assert_eq!(trusted.lookup(&longer), None);
+    // A refused name: the error names it and says the format's error.
+    let err = LookalikeSet::new(["paypal.com", "-bad.com"]).unwrap_err();
+    let format_error = check_idn_hostname("-bad.com").unwrap_err();
+    assert_eq!(
+        err,
+        LookalikeError::InvalidName(String::from("-bad.com"), format_error.clone())
+    );
+    let shown = err.to_string();
+    assert!(
+        shown.contains("\"-bad.com\"") && shown.contains(&format_error.to_string()),
+        "{shown}"
+    );
+}
+
+/// Section 3.1: Identifier_Type sets as IdentifierType.txt lists them (`0041..005A ;
+/// Recommended`, `2460..24EA ; Not_NFKC`, `2CF0..2CF1 ; Technical Exclusion`, `10000..1000B ;
+/// Exclusion`), in the BMP and past it, with the value names of the file; U+10000 is of
+/// Linear_B (Scripts.txt, `Linb` in PropertyValueAliases.txt).
+#[test]
+fn section_3_1_identifier_types() {
+    let types = |c: char| identifier_types(c).iter().collect::<Vec<_>>();
+    assert_eq!(types('A'), [IdentifierType::Recommended]);
+    assert_eq!(types('\u{2460}'), [IdentifierType::NotNfkc]);
+    assert_eq!(
+        types('\u{2CF0}'),
+        [IdentifierType::Exclusion, IdentifierType::Technical]
+    );
+    assert_eq!(types('\u{10000}'), [IdentifierType::Exclusion]);
+    assert!(identifier_types('\u{2CF0}').contains(IdentifierType::Technical));
+    assert!(!identifier_types('\u{2CF0}').contains(IdentifierType::Recommended));
+    assert_eq!(IdentifierType::NotNfkc.name(), "Not_NFKC");
+    assert_eq!(IdentifierType::UncommonUse.name(), "Uncommon_Use");
+    let linear_b = Script::from_short_name("Linb").unwrap();
+    assert!(script_extensions('\u{10000}').contains(linear_b));
+    assert_eq!(identifier_status('\u{10000}'), IdentifierStatus::Restricted);
+}
+
+/// Section 5.4, each detection alone: the set holds it and no other, with its code (the codes
+/// of docs/security.md). U+00E0 is `a` + U+0300 (UnicodeData.txt), and `a` is not Soft_Dotted
+/// (PropList.txt): U+0307 on it hides nothing, precomposed or not.
+#[test]
+fn section_5_4_each_detection_alone() {
+    let only = |text: &str| detections(text).iter().collect::<Vec<_>>();
+    assert_eq!(only("i\u{0307}"), [Detection::HiddenOverlay]);
+    assert_eq!(
+        only("a\u{0301}\u{0301}"),
+        [Detection::RepeatedNonspacingMark]
+    );
+    assert_eq!(
+        only("a\u{0300}\u{0301}\u{0302}\u{0303}\u{0304}"),
+        [Detection::TooManyNonspacingMarks]
+    );
+    assert_eq!(only("a\u{200D}b"), [Detection::InvisibleCharacter]);
+    assert_eq!(only("a\u{0300}\u{0301}\u{0302}\u{0303}"), []);
+    assert_eq!(only("\u{00E0}\u{0307}"), []);
+    assert!(!detections("i\u{0307}").is_empty());
+    let codes = [
+        (
+            Detection::RepeatedNonspacingMark,
+            "repeated-nonspacing-mark",
+        ),
+        (
+            Detection::TooManyNonspacingMarks,
+            "too-many-nonspacing-marks",
+        ),
+        (Detection::HiddenOverlay, "hidden-overlay"),
+        (Detection::InvisibleCharacter, "invisible-character"),
+    ];
+    for (d, code) in codes {
+        assert_eq!(d.code(), code);
+    }
+}
+
+/// Section 5.4 on the NFD form: U+00E1 is `a` + U+0301 (UnicodeData.txt), a new base, so
+/// `a` U+0301 U+00E1 is one acute on each of two bases, not a repeated mark. And the display
+/// verdict reads the detections: U+200D ZERO WIDTH JOINER after a virama, valid in a name
+/// (RFC 5892 Appendix A.2), is a Default_Ignorable_Code_Point, an invisible character, and
+/// outside the profile (IdentifierStatus.txt does not list it).
+#[test]
+fn section_5_4_on_bases_and_in_the_verdict() {
+    assert!(detections("a\u{0301}\u{00E1}").is_empty());
+    let name = "\u{0915}\u{094D}\u{200D}\u{0937}.example";
+    let v = display_verdict(name).unwrap();
+    assert_eq!(
+        v.labels()[0].reasons().iter().collect::<Vec<_>>(),
+        [Reason::RestrictedCharacter, Reason::InvisibleCharacter]
+    );
 }

@@ -179,3 +179,23 @@ pub fn detections(text: &str) -> Detections {
     text.chars().for_each(|c| scan.push_char(c));
     scan.found
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// No code point's packed value is NONSPACING_BIT and DEFAULT_IGNORABLE_BIT alone, every
+    /// other field zero: a test of the fast path of `Scan::push_packed` written with `^` in
+    /// place of `&` (listed equivalent in .cargo/mutants.toml) is true for none.
+    #[test]
+    fn no_packed_value_is_two_bits_alone() {
+        for c in (0..=0x10_FFFF).filter_map(char::from_u32) {
+            assert_ne!(
+                packed(c),
+                NONSPACING_BIT | DEFAULT_IGNORABLE_BIT,
+                "U+{:04X}",
+                c as u32
+            );
+        }
+    }
+}
