@@ -53,11 +53,28 @@ done
 [ $# -gt 0 ] && shift
 extra=("$@")
 
+# Runs cargo mutants, then checks that cargo compiled the crate again for every mutant: cargo
+# decides what to rebuild from the files its last build read, and where another copy of the
+# crate was built in the same target directory under the same name and version (the unpacked
+# package of .ci/run, before it cleaned it), those are the copy's files, which no mutant
+# changes; each mutant then runs the tests of the unchanged crate and is reported missed.
 run() {
   local out="$target/mutants/$1"
   shift
   mkdir -p "$out"
-  cargo mutants --in-place --output "$out" "$@" "${extra[@]}"
+  local status=0
+  cargo mutants --in-place --output "$out" "$@" "${extra[@]}" || status=$?
+  local log stale=()
+  for log in "$out"/mutants.out/log/*.log; do
+    [ -e "$log" ] || continue
+    case "$log" in */baseline.log) continue ;; esac
+    grep -q '^ *Compiling idn-hostname' "$log" || stale+=("$log")
+  done
+  if [ ${#stale[@]} -gt 0 ]; then
+    echo "mutants.sh: ${#stale[@]} mutants were tested without cargo compiling the crate again (it took its sources as unchanged), so their results say nothing; for example ${stale[0]}" >&2
+    return 5
+  fi
+  return "$status"
 }
 
 case "$mode" in
@@ -84,7 +101,8 @@ case "$mode" in
     git diff "$base" -- src/ >"$diff"
     echo "mutants.sh: the mutants of $(grep -c '^+[^+]' "$diff" || true) added or changed lines of src/ since $base" >&2
     # Exit status 2: a mutant missed; 3: one timed out and none missed (a hang is noticed, but
-    # a loaded machine also makes them, so it is said and passes); 4: the tests fail unmutated.
+    # a loaded machine also makes them, so it is said and passes); 4: the tests fail unmutated;
+    # 5: a mutant was tested without being compiled (run, above).
     status=0
     run ratchet --in-diff "$diff" || status=$?
     case "$status" in
