@@ -72,7 +72,11 @@ run() {
   done
   if [ ${#stale[@]} -gt 0 ]; then
     echo "mutants.sh: ${#stale[@]} mutants were tested without cargo compiling the crate again (it took its sources as unchanged), so their results say nothing; for example ${stale[0]}" >&2
-    return 5
+    return 8
+  fi
+  # cargo-mutants exits with 3 (a timeout) before 2 (a missed mutant) when there are both.
+  if [ "$status" -eq 3 ] && [ -s "$out/mutants.out/missed.txt" ]; then
+    status=2
   fi
   return "$status"
 }
@@ -102,7 +106,7 @@ case "$mode" in
     echo "mutants.sh: the mutants of $(grep -c '^+[^+]' "$diff" || true) added or changed lines of src/ since $base" >&2
     # Exit status 2: a mutant missed; 3: one timed out and none missed (a hang is noticed, but
     # a loaded machine also makes them, so it is said and passes); 4: the tests fail unmutated;
-    # 5: a mutant was tested without being compiled (run, above).
+    # 8: a mutant was tested without being compiled (run, above).
     status=0
     run ratchet --in-diff "$diff" || status=$?
     case "$status" in
