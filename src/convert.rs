@@ -281,5 +281,16 @@ mod tests {
             to_unicode_into(&name, &mut buf).as_deref(),
             Ok(name.as_str())
         );
+        // A long U-label form: an A-label of 63 octets holds 56 copies of U+20000 (PVALID, 4
+        // bytes of UTF-8 each), "xn--j50i" and 55 "a"; one of 61 octets holds 54 (RFC 3492,
+        // as Python's punycode codec encodes them). 253 octets, 891 bytes once converted.
+        let ace = |n: usize| format!("xn--j50i{}", "a".repeat(n));
+        let name = [ace(55), ace(55), ace(55), ace(53)].join(".");
+        let u = |n: usize| "\u{20000}".repeat(n);
+        let unicode = [u(56), u(56), u(56), u(54)].join(".");
+        assert_eq!(
+            to_unicode_into(&name, &mut buf).as_deref(),
+            Ok(unicode.as_str())
+        );
     }
 }

@@ -10,7 +10,9 @@ mod common;
 
 use std::collections::BTreeMap;
 
-use idn_hostname::{BidiScope, Options, to_ascii, to_unicode};
+use idn_hostname::{
+    BidiScope, FqdnHostname, FqdnIdnHostname, Hostname, IdnHostname, Options, to_ascii, to_unicode,
+};
 
 /// The known differences, by name, with their clause.
 const KNOWN: [(&str, &str); 6] = [
@@ -86,6 +88,17 @@ fn decode_difference(name: &str) -> Option<&'static str> {
     }
 }
 
+/// One of the name types, from a name it takes.
+fn parse<T: core::str::FromStr>(name: &str) -> T
+where
+    T::Err: core::fmt::Debug,
+{
+    name.parse()
+        .unwrap_or_else(|e| panic!("{name:?} refused: {e:?}"))
+}
+
+/// Each conversion is checked through its function and through the name types' methods, the
+/// fully qualified ones included (a name with its root dot too, which idna takes).
 #[test]
 fn conversions_agree_with_python_idna() {
     let text = common::data::read("reference/convert.jsonl");
@@ -99,11 +112,19 @@ fn conversions_agree_with_python_idna() {
         match (to_ascii(&name), &encoded) {
             (Ok(ours), Some(theirs)) => {
                 assert_eq!(ours, theirs.as_str(), "to_ascii({name:?})");
+                assert_eq!(parse::<IdnHostname>(&name).to_ascii(), theirs.as_str());
+                assert_eq!(parse::<FqdnIdnHostname>(&name).to_ascii(), theirs.as_str());
                 agree += 1;
             }
             (Err(_), None) => agree += 1,
             (ours, _) => match encode_difference(&name) {
-                Some(class) => *counts.entry(class).or_default() += 1,
+                Some(class) => {
+                    if let ("encode-trailing-dot", Some(theirs)) = (class, &encoded) {
+                        let fqdn = parse::<FqdnIdnHostname>(&name);
+                        assert_eq!(fqdn.to_ascii(), theirs.as_str(), "{name:?}");
+                    }
+                    *counts.entry(class).or_default() += 1;
+                }
                 None => {
                     unexplained.push(format!("encode {name:?}: ours {ours:?}, idna {encoded:?}"))
                 }
@@ -114,11 +135,21 @@ fn conversions_agree_with_python_idna() {
             // and to_unicode keeps the case of those that are not A-labels.
             (Ok(ours), Some(theirs)) => {
                 assert_eq!(ours.to_ascii_lowercase(), *theirs, "to_unicode({name:?})");
+                let host = parse::<Hostname>(&name);
+                assert_eq!(host.to_unicode().to_ascii_lowercase(), *theirs);
+                let fqdn = parse::<FqdnHostname>(&name);
+                assert_eq!(fqdn.to_unicode().to_ascii_lowercase(), *theirs);
                 agree += 1;
             }
             (Err(_), None) => agree += 1,
             (ours, _) => match decode_difference(&name) {
-                Some(class) => *counts.entry(class).or_default() += 1,
+                Some(class) => {
+                    if let ("decode-trailing-dot", Some(theirs)) = (class, &decoded) {
+                        let fqdn = parse::<FqdnHostname>(&name);
+                        assert_eq!(fqdn.to_unicode().to_ascii_lowercase(), *theirs, "{name:?}");
+                    }
+                    *counts.entry(class).or_default() += 1;
+                }
                 None => {
                     unexplained.push(format!("decode {name:?}: ours {ours:?}, idna {decoded:?}"))
                 }
