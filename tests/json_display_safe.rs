@@ -7,7 +7,7 @@
 use serde_json::{Value, json};
 
 use idn_hostname::json::{DISPLAY_SAFE_FORMAT, NotSafeToDisplay, idn_hostname_display_safe_format};
-use idn_hostname::security::{LookalikeSet, display_verdict};
+use idn_hostname::security::{LookalikeSet, Reason, display_verdict};
 
 /// `раураl.com`: Cyrillic ER, A, U, ER, A and a Latin l.
 const PAYPAL_CYRILLIC: &str = "\u{0440}\u{0430}\u{0443}\u{0440}\u{0430}l.com";
@@ -55,6 +55,18 @@ fn boon_refuses_names_shown_with_an_a_label() {
     let err = idn_hostname_display_safe_format(&json!(PAYPAL_CYRILLIC)).unwrap_err();
     let err = err.downcast::<NotSafeToDisplay>().unwrap();
     assert_eq!(err.display(), "xn--l-7sba6dbr.com");
+    // Behind an ASCII label: the second label, as written; Latin with Cyrillic in one label
+    // (UTS #39 section 5.2).
+    let name = format!("www.{PAYPAL_CYRILLIC}");
+    let err = idn_hostname_display_safe_format(&json!(name)).unwrap_err();
+    let err = err.downcast::<NotSafeToDisplay>().unwrap();
+    let label = PAYPAL_CYRILLIC.strip_suffix(".com").unwrap();
+    assert_eq!((err.label_index(), err.label()), (1, label));
+    assert_eq!(
+        err.reasons().iter().collect::<Vec<_>>(),
+        [Reason::MixedScripts]
+    );
+    assert_eq!(err.display(), "www.xn--l-7sba6dbr.com");
     assert!(validate(&json!({ "host": 12 })).is_err()); // the type keyword, not the format
     let any = boon_validator(json!({ "format": DISPLAY_SAFE_FORMAT }));
     assert!(any(&json!(12)).is_ok());
