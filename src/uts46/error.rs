@@ -473,6 +473,17 @@ mod tests {
         }
     }
 
+    /// A status displays as its code, as the header of IdnaTestV2.txt names the codes.
+    #[test]
+    fn status_displays_its_code() {
+        let shown: Vec<String> = ALL.iter().map(ToString::to_string).collect();
+        let codes = [
+            "P4", "V1", "V2", "V3", "V4", "V5", "V6", "V7", "U1", "A3", "A4_1", "A4_2", "B1", "B2",
+            "B3", "B4", "B5", "B6", "C1", "C2", "X4_2",
+        ];
+        assert_eq!(shown, codes);
+    }
+
     #[test]
     fn display_is_one_line_citing_uts46() {
         let e = Error::from_bits(Status::V3.bit() | Status::B1.bit());
