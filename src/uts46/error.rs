@@ -484,6 +484,16 @@ mod tests {
         assert_eq!(shown, codes);
     }
 
+    /// `Debug` shows the statuses as a set of their codes, then the label in error.
+    #[test]
+    fn debug_shows_the_codes() {
+        let e = Error::from_bits(Status::V3.bit() | Status::B1.bit());
+        assert_eq!(
+            format!("{e:?}"),
+            "Error { statuses: {V3, B1}, label: None }"
+        );
+    }
+
     #[test]
     fn display_is_one_line_citing_uts46() {
         let e = Error::from_bits(Status::V3.bit() | Status::B1.bit());
