@@ -164,11 +164,8 @@ pub(crate) fn split_ldh(name: &[u8]) -> (&[u8], bool, Option<&[u8]>) {
             false,
         ),
     };
-    (
-        name.get(..end).unwrap_or(name),
-        ldh,
-        name.get(end + 1..).filter(|_| end < name.len()),
-    )
+    // Without a dot, `end + 1` is past the name: `get` gives no rest.
+    (name.get(..end).unwrap_or(name), ldh, name.get(end + 1..))
 }
 
 /// What [`plain_name`] found.
@@ -534,5 +531,9 @@ mod tests {
         );
         assert_eq!(split_ldh(b"c_d"), (&b"c_d"[..], false, None));
         assert_eq!(split_ldh(b".x"), (&b""[..], true, Some(&b"x"[..])));
+        // The last label: no rest, and an empty one after a trailing dot.
+        assert_eq!(split_ldh(b"ab"), (&b"ab"[..], true, None));
+        assert_eq!(split_ldh(b"a_."), (&b"a_"[..], false, Some(&b""[..])));
+        assert_eq!(split_ldh(b""), (&b""[..], true, None));
     }
 }
