@@ -88,31 +88,67 @@ pub fn derived_property(c: char) -> DerivedProperty {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Props(u32);
 
-/// Looks up the packed properties of `c`: two table reads in the BMP, three above, then the
-/// value the one-byte entry names.
+/// A three-level trie as `tools/gen-tables` writes one (`tables::properties`,
+/// `tables::security`): a code point's block of `1 << data_shift` entries is named by
+/// `bmp_index` in the BMP, and above it by `index1` (a block of `index2`, in one byte: 1,088
+/// bytes less than `u16` offsets) then `index2`; its entry in `data` names its value in
+/// `values`.
+pub(crate) struct Trie<D: 'static> {
+    pub(crate) data_shift: u32,
+    pub(crate) index_shift: u32,
+    pub(crate) bmp_index: &'static [u16],
+    pub(crate) index1: &'static [u8],
+    pub(crate) index2: &'static [u16],
+    pub(crate) data: &'static [D],
+    pub(crate) values: &'static [u32],
+}
+
+impl<D: Copy + Into<usize>> Trie<D> {
+    /// The value of `cp`: two table reads in the BMP, three above, then the value the entry
+    /// names. `None` only past the tables, which the generator checks hold every scalar value.
+    #[inline(always)]
+    pub(crate) fn value(&self, cp: u32) -> Option<u32> {
+        let (data_shift, index_shift) = (self.data_shift, self.index_shift);
+        let block = if cp < 0x1_0000 {
+            self.bmp_index.get((cp >> data_shift) as usize).copied()
+        } else {
+            let mask2 = (1 << (index_shift - data_shift)) - 1;
+            self.index1
+                .get((cp >> index_shift) as usize)
+                .and_then(|&i| {
+                    self.index2
+                        .get(
+                            (usize::from(i) << (index_shift - data_shift))
+                                + ((cp >> data_shift) & mask2) as usize,
+                        )
+                        .copied()
+                })
+        };
+        let mask = (1 << data_shift) - 1;
+        block
+            .and_then(|b| self.data.get(usize::from(b) + (cp & mask) as usize))
+            .and_then(|&v| self.values.get(v.into()).copied())
+    }
+}
+
+/// The trie of [`crate::tables::properties`].
+const PROPERTIES: Trie<u8> = Trie {
+    data_shift: DATA_SHIFT,
+    index_shift: INDEX_SHIFT,
+    bmp_index: &BMP_INDEX,
+    index1: &INDEX1,
+    index2: &INDEX2,
+    data: &DATA,
+    values: &VALUES,
+};
+
+/// Looks up the packed properties of `c` in [`PROPERTIES`].
 #[inline]
 pub(crate) fn props(c: char) -> Props {
-    let cp = c as u32;
-    let mask = (1 << DATA_SHIFT) - 1;
-    let block = if cp < 0x1_0000 {
-        BMP_INDEX.get((cp >> DATA_SHIFT) as usize).copied()
-    } else {
-        let mask2 = (1 << (INDEX_SHIFT - DATA_SHIFT)) - 1;
-        // `INDEX1` names a block of `INDEX2` in one byte (1,088 bytes less than `u16` offsets).
-        INDEX1.get((cp >> INDEX_SHIFT) as usize).and_then(|&i| {
-            INDEX2
-                .get(
-                    (usize::from(i) << (INDEX_SHIFT - DATA_SHIFT))
-                        + ((cp >> DATA_SHIFT) & mask2) as usize,
-                )
-                .copied()
-        })
-    };
     // Every scalar value has an entry (the generator checks each one), so the fallback, which
     // reads as UNASSIGNED, is never taken.
-    block
-        .and_then(|b| DATA.get(b as usize + (cp & mask) as usize))
-        .and_then(|&v| VALUES.get(usize::from(v)).copied())
+    PROPERTIES
+        .value(c as u32)
         .map_or(Props(DERIVED_UNASSIGNED_PROPS), Props)
 }
 

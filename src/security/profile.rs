@@ -5,6 +5,7 @@ use crate::tables::security::{
     ALLOWED_BIT, ASCII_VALUES, BMP_INDEX, DATA, DATA_SHIFT, IDENTIFIER_TYPES, INDEX_SHIFT, INDEX1,
     INDEX2, TYPE_SETS, TYPES_MASK, TYPES_SHIFT, VALUES,
 };
+use crate::ucd::Trie;
 
 /// The packed UTS #39 value of `c` (`tables::security`): one trie lookup.
 pub(crate) fn packed(c: char) -> u32 {
@@ -14,27 +15,21 @@ pub(crate) fn packed(c: char) -> u32 {
     if let Some(&v) = ASCII_VALUES.get(cp as usize) {
         return v;
     }
-    let mask = (1 << DATA_SHIFT) - 1;
-    let block = if cp < 0x1_0000 {
-        BMP_INDEX.get((cp >> DATA_SHIFT) as usize).copied()
-    } else {
-        let mask2 = (1 << (INDEX_SHIFT - DATA_SHIFT)) - 1;
-        INDEX1.get((cp >> INDEX_SHIFT) as usize).and_then(|&i| {
-            INDEX2
-                .get(
-                    (usize::from(i) << (INDEX_SHIFT - DATA_SHIFT))
-                        + ((cp >> DATA_SHIFT) & mask2) as usize,
-                )
-                .copied()
-        })
-    };
     // Every scalar value has an entry (the generator checks each one); the fallback, 0, reads
     // as Restricted, Not_Character-less and of the first script set, and is never taken.
-    block
-        .and_then(|b| DATA.get(b as usize + (cp & mask) as usize))
-        .and_then(|&v| VALUES.get(usize::from(v)).copied())
-        .unwrap_or(0)
+    SECURITY.value(cp).unwrap_or(0)
 }
+
+/// The trie of [`crate::tables::security`].
+const SECURITY: Trie<u16> = Trie {
+    data_shift: DATA_SHIFT,
+    index_shift: INDEX_SHIFT,
+    bmp_index: &BMP_INDEX,
+    index1: &INDEX1,
+    index2: &INDEX2,
+    data: &DATA,
+    values: &VALUES,
+};
 
 /// Identifier_Status (UTS #39 section 3.1): whether a character is in the General Security
 /// Profile for identifiers.
