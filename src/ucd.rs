@@ -290,6 +290,24 @@ mod tests {
         (0..=0x10_FFFFu32).filter_map(char::from_u32)
     }
 
+    /// Each value shows as RFC 5892 section 2 and Idna2008.txt name it, on a code point that
+    /// Idna2008.txt gives that value: `a`, U+200D (Appendix A.2), U+00B7 (Appendix A.3), `A`
+    /// (section 2.2, Unstable) and U+0378 (unassigned in Unicode 18.0.0).
+    #[test]
+    fn values_show_their_rfc_5892_names() {
+        for (c, name) in [
+            ('a', "PVALID"),
+            ('\u{200D}', "CONTEXTJ"),
+            ('\u{B7}', "CONTEXTO"),
+            ('A', "DISALLOWED"),
+            ('\u{378}', "UNASSIGNED"),
+        ] {
+            let value = derived_property(c);
+            assert_eq!(value.as_str(), name, "{c:?}");
+            assert_eq!(alloc::format!("{value}"), name, "{c:?}");
+        }
+    }
+
     #[test]
     fn bidi_class_matches_derived_bidi_class() {
         let long = [

@@ -42,6 +42,19 @@ fn rfc1123_host_names() {
     assert_eq!(host_kind("a b"), ErrorKind::InvalidCharacter);
     assert_eq!(host_kind("bücher.de"), ErrorKind::InvalidCharacter);
     assert_eq!(host_kind("a\u{3002}b"), ErrorKind::InvalidCharacter);
+    // The error names the hyphen at fault: its label, its byte offset in the input, itself.
+    for (name, kind, offset) in [
+        ("www.-ab.c", ErrorKind::LeadingHyphen, 4),
+        ("www.ab-.c", ErrorKind::TrailingHyphen, 6),
+        ("www.abcdef-.c", ErrorKind::TrailingHyphen, 10),
+    ] {
+        let e = check_hostname(name).unwrap_err();
+        assert_eq!(
+            (e.kind(), e.label_index(), e.offset(), e.code_point()),
+            (kind, Some(1), offset, Some('-')),
+            "{name}"
+        );
+    }
 }
 
 #[test]
