@@ -116,8 +116,9 @@ fn non_ldh(word: u64) -> u64 {
     let letter = ge(folded, b'a') & !ge(folded, b'z' + 1);
     let digit = ge(low, b'0') & !ge(low, b'9' + 1);
     let hyphen = ge(low, b'-') & !ge(low, b'-' + 1);
+    let ldh_flags = letter | digit | hyphen;
     // A byte with its high bit set is not ASCII, whatever its low bits say.
-    HIGH & !((letter | digit | hyphen) & !word)
+    HIGH & !(ldh_flags & !word)
 }
 
 /// The position of the last `needle` in `bytes`, eight bytes at a time from the end (each
