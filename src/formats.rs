@@ -46,7 +46,7 @@ impl Options {
         if self.uts46_mapping {
             // A code point the table disallows stays in place, and the IDNA2008 rules reject it.
             // Beyond what the length gate of the rules refuses, only the length matters.
-            uts46::stream::map_capped(input, crate::limits::MAX_IDN_NAME_BYTES + 3)
+            uts46::process::map_capped(input, crate::limits::MAX_IDN_NAME_BYTES + 3)
         } else {
             Cow::Borrowed(input)
         }

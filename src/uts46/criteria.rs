@@ -124,6 +124,7 @@ pub(super) fn check(
 /// Nontransitional Processing; criterion 1 (V1) only a decoded label can fail, decided by the
 /// quick check of UAX #15 in the same pass. Returns whether it is an RTL label and the
 /// conditions of RFC 5893 section 2 it fails.
+#[inline(never)]
 pub(super) fn check_decoded(
     chars: &[char],
     options: Options,
@@ -172,31 +173,6 @@ pub(super) fn is_plain(label: &[char]) -> bool {
 /// RFC 5892 (Appendix A.1 and A.2).
 fn is_joiner(c: char) -> bool {
     matches!(c, '\u{200C}' | '\u{200D}')
-}
-
-/// The properties of a non-ASCII code point that [`Checker::push_kept_steady`] reads, taken
-/// out of [`Props`] once, for a caller that caches them.
-#[derive(Clone, Copy)]
-pub(super) struct Facts {
-    pub(super) props: Props,
-    /// U+200C or U+200D, whose context the checker's general path decides.
-    joiner: bool,
-    class: BidiClass,
-    joining: JoiningType,
-    virama: bool,
-}
-
-impl Facts {
-    pub(super) fn of(c: char) -> Self {
-        let props = ucd::props(c);
-        Facts {
-            props,
-            joiner: is_joiner(c),
-            class: props.bidi_class(),
-            joining: props.joining_type(),
-            virama: props.is_virama(),
-        }
-    }
 }
 
 /// The Validity Criteria of section 4.1 on one label, fed one code point at a time (criterion 1,
@@ -272,7 +248,11 @@ impl Checker {
             return;
         };
         let (class, p) = self.label_class(first, valid);
-        self.bidi.push_first(class);
+        // The classes gathered in a local, which the compiler keeps in registers through the
+        // loop, rather than through `self`: the A-label forms of long.txt 2,475,510 →
+        // 2,416,736 instructions a pass (`tools/corpus/count.sh 5 long253`, `uts46::to_ascii`).
+        let mut bidi = self.bidi;
+        bidi.push_first(class);
         if p.is_some_and(Props::is_mark) {
             self.statuses.add(Status::V6);
         }
@@ -280,10 +260,11 @@ impl Checker {
         let mut joiner = is_joiner(first);
         for &c in rest {
             let (class, p) = self.label_class(c, valid);
-            self.bidi.push(class);
+            bidi.push(class);
             each(c, p);
             joiner |= is_joiner(c);
         }
+        self.bidi = bidi;
         if joiner && self.options.check_joiners {
             // Criterion 8, in a second pass over the few labels with a joiner.
             for &c in label {
@@ -405,54 +386,6 @@ impl Checker {
         props
     }
 
-    /// [`Checker::push_with`] for a non-ASCII code point that step 1 found `valid`, after the
-    /// first four of the label (the caller's phase says so) and neither a joiner nor after a
-    /// ZWNJ still open: what is left of the criteria is the Bidi classes and the joiners'
-    /// context.
-    /// (Holding this state in locals over the span, written back around the general path,
-    /// was measured: 69.5 M instructions on 1 MiB of Arabic words became 73.2 M.)
-    #[inline(always)]
-    pub(super) fn push_kept_steady(&mut self, c: char, p: &Facts) {
-        if self.zwnj_open || p.joiner {
-            self.push_with(c, Some(true), |_| p.props);
-            return;
-        }
-        self.last = c;
-        self.last_props = Some(p.props);
-        self.all_ascii = false;
-        self.bidi.push(p.class);
-        if self.options.check_joiners {
-            if p.joining != JoiningType::T {
-                self.joins_left = matches!(p.joining, JoiningType::L | JoiningType::D);
-            }
-            self.after_virama = p.virama;
-        }
-    }
-
-    /// [`Checker::push`] for an ASCII code point but U+002E and A-Z (which step 1 maps), after
-    /// the first four of the label (the caller's phase says so) and with no ZWNJ open: on 1 MiB of `\u{5D0}1` (streamed
-    /// ToASCII, callgrind) 81.5 M instructions before, 68.2 M after; Arabic words 63.3 M, 61.1 M.
-    #[inline(always)]
-    pub(super) fn push_ascii_steady(&mut self, c: char) {
-        if self.zwnj_open {
-            self.push(c, Some(true));
-            return;
-        }
-        self.last = c;
-        self.last_props = None;
-        if self.options.use_std3_ascii_rules
-            && !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
-        {
-            self.statuses.add(Status::U1);
-        }
-        // No ASCII code point is NSM, and each has Joining_Type U.
-        self.bidi.push(crate::bidi::bidi_class(c));
-        if self.options.check_joiners {
-            self.joins_left = false;
-            self.after_virama = false;
-        }
-    }
-
     /// Records the statuses of the label into `statuses`; returns whether it is an RTL label
     /// and the conditions of RFC 5893 section 2 it fails (bit `n` for condition `n`).
     pub(super) fn finish(&self, statuses: &mut Statuses) -> (bool, u8) {
@@ -479,13 +412,5 @@ impl Checker {
     /// Whether a code point of Bidi_Class R, AL or AN has been fed: the label is an RTL label.
     pub(super) fn rtl(&self) -> bool {
         self.bidi.rtl()
-    }
-
-    /// Equal but for the count.
-    pub(super) fn same_shape(&self, other: &Checker) -> bool {
-        Checker {
-            count: other.count,
-            ..*self
-        } == *other
     }
 }

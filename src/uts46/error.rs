@@ -233,17 +233,6 @@ pub(crate) struct Named {
 }
 
 impl Named {
-    /// Label `index` of `name`, a name after steps 1 and 2, split at U+002E (step 3).
-    pub(crate) fn of(name: &str, index: usize) -> Named {
-        let mut named = Named::new(index);
-        let mut labels = name.split('.');
-        for label in labels.by_ref().take(index) {
-            named.start += label.len() + 1;
-        }
-        named.push_str(labels.next().unwrap_or(""));
-        named
-    }
-
     /// Label `index`, which starts at byte `start` of the processed name and is `len` bytes
     /// long, of which `text` holds the start (or all).
     pub(crate) fn at(index: usize, start: usize, len: usize, text: &str) -> Named {
@@ -369,12 +358,6 @@ impl Statuses {
         }
     }
 
-    /// The lowest index of a label that got a status so far.
-    #[inline]
-    pub(crate) fn first_label(&self) -> Option<usize> {
-        self.first
-    }
-
     /// The statuses added from now on are those of label `index` (`None`: of the name).
     #[inline]
     pub(crate) fn enter(&mut self, index: Option<usize>) {
@@ -386,29 +369,9 @@ impl Statuses {
         self.bits == 0
     }
 
-    #[inline]
-    pub(crate) fn contains(&self, status: Status) -> bool {
-        self.bits & status.bit() != 0
-    }
-
-    #[inline]
-    pub(crate) fn merge(&mut self, other: Statuses) {
-        self.bits |= other.bits;
-        self.first = match (self.first, other.first) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        };
-    }
-
-    /// `Ok` when nothing was recorded; else the error, whose label is found in `processed`, the
-    /// name after steps 1 and 2 (error path only).
-    pub(crate) fn into_result(self, processed: impl FnOnce() -> String) -> Result<(), Error> {
-        self.into_result_with(|index| Named::of(&processed(), index))
-    }
-
-    /// [`Statuses::into_result`] with the first label in error given by `label`, from its
-    /// index (error path only).
-    pub(crate) fn into_result_with(self, label: impl FnOnce(usize) -> Named) -> Result<(), Error> {
+    /// `Ok` when nothing was recorded; else the error, with the first label in error given by
+    /// `label`, from its index (error path only).
+    pub(crate) fn into_result(self, label: impl FnOnce(usize) -> Named) -> Result<(), Error> {
         if self.bits == 0 {
             return Ok(());
         }

@@ -69,19 +69,6 @@ pub(crate) enum Entry {
     Disallowed,
 }
 
-impl Entry {
-    /// Criterion 7 of section 4.1 for a code point with this entry: `valid`, or `deviation`
-    /// under Nontransitional Processing.
-    #[inline]
-    pub(crate) fn is_valid(self, transitional: bool) -> bool {
-        match self {
-            Entry::Valid => true,
-            Entry::Deviation(_) => !transitional,
-            _ => false,
-        }
-    }
-}
-
 /// Step 1 (Map) of UTS #46 section 4 for one code point `c`, whose entry in the table of
 /// section 5 is `e`: each code point it becomes goes to `push`, with its status where the table
 /// gives it (`Some(true)`: `valid`, or a `deviation` Nontransitional Processing keeps;
@@ -108,6 +95,21 @@ pub(crate) fn map_one(
         Entry::Deviation(_) => push(c, Some(true)),
         Entry::Ignored => {}
     }
+}
+
+/// Whether step 1's output for `c` starts with a code point that step 2 can neither reorder nor
+/// compose with what precedes it ([`nfc::cannot_change`]): cut before `c`, the input's NFC after
+/// step 1 is that of the two parts (UAX #15 section 9). False for an `ignored` code point, which
+/// step 1 removes.
+pub(crate) fn starts_segment(c: char, transitional: bool) -> bool {
+    if c.is_ascii() {
+        return true;
+    }
+    let mut first = None;
+    map_one(c, entry(c), transitional, |m, _| {
+        first.get_or_insert(m);
+    });
+    first.is_some_and(nfc::cannot_change)
 }
 
 /// Whether non-ASCII `c`, whose properties are `p`, is PVALID (RFC 5892) and so `valid` in the
@@ -255,86 +257,6 @@ fn entry_of(c: char, value: u32) -> Entry {
         STATUS_IGNORED => Entry::Ignored,
         _ => Entry::Disallowed,
     }
-}
-
-/// Slots of [`EntryCache`]: a power of two, so the slot is the low bits of the code point.
-const CACHE_SLOTS: usize = 64;
-
-/// The last packed values looked up, by the low bits of the code point: a long input repeats a
-/// few code points (an alphabet, a run, a word again and again), and the table's binary search
-/// within a block costs more than a slot. Measured on 1 MiB inputs of `benches/hostile.rs`,
-/// streamed ToASCII, callgrind: without it, 23 % more instructions on Arabic words (107.3 M
-/// against 87.4 M), 17 % on `A\u{DF}` repeated (136.6 M against 116.7 M).
-pub(crate) struct EntryCache {
-    keys: [u32; CACHE_SLOTS],
-    values: [u32; CACHE_SLOTS],
-}
-
-impl EntryCache {
-    pub(crate) const fn new() -> Self {
-        // No scalar value is u32::MAX: every slot starts empty.
-        EntryCache {
-            keys: [u32::MAX; CACHE_SLOTS],
-            values: [0; CACHE_SLOTS],
-        }
-    }
-
-    /// [`entry`], from the cache when `c` was looked up last in its slot.
-    #[inline]
-    pub(crate) fn entry(&mut self, c: char) -> Entry {
-        if c.is_ascii() {
-            return entry(c);
-        }
-        entry_of(c, self.value(c))
-    }
-
-    /// [`cached_value`] of `c`, from its slot or into it.
-    #[inline]
-    fn value(&mut self, c: char) -> u32 {
-        let cp = c as u32;
-        let slot = cp as usize % CACHE_SLOTS;
-        let (Some(key), Some(cached)) = (self.keys.get_mut(slot), self.values.get_mut(slot)) else {
-            return cached_value(c);
-        };
-        if *key != cp {
-            *key = cp;
-            *cached = cached_value(c);
-        }
-        *cached
-    }
-
-    /// Whether step 1 keeps non-ASCII `c` (`valid`, or a `deviation` under Nontransitional
-    /// Processing) and it is a starter with NFC_Quick_Check=Yes, which step 2 neither reorders
-    /// nor composes with what precedes it ([`nfc::cannot_change`], kept in the cached value;
-    /// the generator checks that every `deviation` is one).
-    #[inline]
-    pub(crate) fn is_kept_cut(&mut self, c: char, transitional: bool) -> bool {
-        let value = self.value(c);
-        if status(value) == STATUS_DEVIATION {
-            return !transitional;
-        }
-        status(value) == STATUS_VALID && value & CUT_BIT != 0
-    }
-}
-
-/// Set in a value of [`EntryCache`] when [`nfc::cannot_change`] the code point; above the
-/// packed value's bits, which the readers of a value mask or shift out.
-const CUT_BIT: u32 = 1 << 31;
-const _: () = assert!(VALUE_BITS < 31);
-
-/// [`resolved_value`] of non-ASCII `c` with [`CUT_BIT`], from one property lookup (ASCII never
-/// reaches the cache: [`EntryCache::entry`] answers it, and the streamed path passes it apart).
-fn cached_value(c: char) -> u32 {
-    let p = ucd::props(c);
-    let cut = if p.is_nfc_quick_check_yes() && !p.is_reordered() {
-        CUT_BIT
-    } else {
-        0
-    };
-    if is_pvalid_valid(p, c) {
-        return (STATUS_VALID << STATUS_SHIFT) | cut;
-    }
-    full_value(c as u32) | cut
 }
 
 /// Whether step 1 keeps non-ASCII `c`, whose properties are `p`, and it is a starter with

@@ -38,21 +38,18 @@
 mod criteria;
 mod error;
 pub(crate) mod mapping;
-pub(crate) mod stream;
+pub(crate) mod process;
 
 use alloc::borrow::Cow;
 use alloc::string::String;
 
-use error::Statuses;
+use error::{Named, Statuses};
 pub use error::{Error, LABEL_TEXT_MAX, Status};
 
 use crate::ascii::{self, Plain};
-use crate::limits::{
-    ACE_PREFIX, EMPTY_LABEL, LabelBuffer, MAX_LABEL_OCTETS, MAX_NAME_OCTETS, MAX_ULABEL_CHARS,
-    has_ace_prefix,
-};
+use crate::limits::{ACE_PREFIX, EMPTY_LABEL, MAX_LABEL_OCTETS, MAX_NAME_OCTETS, has_ace_prefix};
 use crate::{bidi, punycode};
-use criteria::{add_bidi_conditions, check_hyphens, validate_ascii, validate_hyphens};
+use criteria::{check_hyphens, validate_ascii};
 
 /// The flags of UTS #46 section 4 (and section 4.2 for VerifyDnsLength), in the style of the
 /// formats' [`Options`](crate::Options): a `Copy` value made by the `const fn`
@@ -170,7 +167,7 @@ pub fn map(input: &str, options: Options) -> Result<Cow<'_, str>, Error> {
     if mapped.disallowed {
         let mut s = Statuses::default();
         s.add(Status::V7);
-        s.into_result(String::new)?;
+        s.into_result(Named::new)?;
     }
     Ok(mapped.text)
 }
@@ -190,7 +187,6 @@ pub fn map(input: &str, options: Options) -> Result<Cow<'_, str>, Error> {
 /// Every [`Status`] recorded, but [`Status::X4_2`] (ToASCII records [`Status::A4_2`] for an
 /// empty label instead).
 pub fn to_ascii(input: &str, options: Options) -> Result<String, Error> {
-    let processed = || processed(input, options);
     // An ASCII name: the labels that are plain (most names are plain throughout) are passed
     // at once by `ascii::plain_name`, one table step a byte; the rest are checked by
     // `check_ascii_name` from the first that is not.
@@ -200,7 +196,7 @@ pub fn to_ascii(input: &str, options: Options) -> Result<String, Error> {
         && let Some(statuses) = check_ascii_name(input.as_bytes(), start, index, options)
     {
         if !statuses.is_empty() {
-            statuses.into_result(processed)?;
+            statuses.into_result(|i| process::named(input, false, i))?;
         }
         return Ok(input.to_ascii_lowercase());
     }
@@ -212,77 +208,7 @@ pub fn to_ascii(input: &str, options: Options) -> Result<String, Error> {
             String::from(input)
         });
     }
-    if input.len() > stream::THRESHOLD {
-        return stream::to_ascii(input, options);
-    }
-    let mut statuses = Statuses::default();
-    let (ascii, bounded, lengths_ok) =
-        process_general(input, options, &mut statuses, false, Form::AsciiOrBound);
-    // A name within the DNS lengths and without a status skips the bookkeeping of statuses:
-    // measured (callgrind, tools/corpus/count.sh 5 realistic, `uts46::to_ascii`), the U-label
-    // view 1,205,701 → 1,196,934 instructions a pass (−0.7 %). Without a status, the lengths
-    // seen as the labels were written stand for a second split of the name: the U-label view
-    // 999,845 → 952,912 (−4.7 %).
-    if options.verify_dns_length && !(statuses.is_empty() && lengths_ok) && !dns_lengths_ok(&ascii)
-    {
-        let mut lengths = Statuses::default();
-        verify_dns_length(&ascii, &mut lengths);
-        if bounded && lengths.contains(Status::A4_1) {
-            // The bounds add up to more than 253 octets: the exact lengths decide.
-            let mut exact = Statuses::default();
-            let (ascii, _, _) = process_general(input, options, &mut exact, false, Form::Ascii);
-            verify_dns_length(&ascii, &mut exact);
-            exact.into_result(processed)?;
-            return Ok(ascii);
-        }
-        statuses.merge(lengths);
-    }
-    if !statuses.is_empty() {
-        statuses.into_result(processed)?;
-    }
-    Ok(ascii)
-}
-
-/// Whether [`verify_dns_length`] records nothing on `ascii`.
-fn dns_lengths_ok(ascii: &str) -> bool {
-    let bytes = ascii.as_bytes();
-    name_length_ok(bytes) && ascii_labels(bytes).all(label_length_ok)
-}
-
-/// The name after steps 1 and 2, in which an error finds its label (error path only).
-fn processed(input: &str, options: Options) -> String {
-    String::from(mapping::map_and_normalize(input, options.transitional_processing).text)
-}
-
-/// [`push_a_label`] for a name already in error ([`Form::AsciiOrBound`]): "xn--" and a filler
-/// as long as the bound on the label's Punycode when the label has at most 59 code points and
-/// the bound fits in 63 octets (returns true), the A-label otherwise.
-#[cold]
-#[inline(never)]
-fn push_bounded(label: &str, chars: &[char], out: &mut String, statuses: &mut Statuses) -> bool {
-    if chars.len() <= MAX_ULABEL_CHARS {
-        let bound = crate::label::encoded_len_bound(chars);
-        if bound <= MAX_LABEL_OCTETS - ACE_PREFIX.len() {
-            out.push_str(ACE_PREFIX);
-            out.extend(core::iter::repeat_n('-', bound));
-            return true;
-        }
-    }
-    push_a_label(label, chars, out, statuses);
-    false
-}
-
-/// ToASCII step 3 for one label with non-ASCII code points: "xn--" and its Punycode, straight
-/// into `out`. Step 4.2 of section 4.2: a Punycode failure is A3, and the label is left as it
-/// was.
-fn push_a_label(label: &str, chars: &[char], out: &mut String, statuses: &mut Statuses) {
-    let start = out.len();
-    out.push_str(ACE_PREFIX);
-    if punycode::encode_to_string(chars, out).is_err() {
-        out.truncate(start);
-        statuses.add(Status::A3);
-        out.push_str(label);
-    }
+    process::to_ascii(input, options)
 }
 
 /// ToUnicode, UTS #46 section 4.3: processes `input` (section 4) and returns the result with
@@ -291,29 +217,12 @@ fn push_a_label(label: &str, chars: &[char], out: &mut String, statuses: &mut St
 /// With VerifyDnsLength, an empty label other than the root label is reported as
 /// [`Status::X4_2`], as IdnaTestV2.txt does.
 pub fn to_unicode(input: &str, options: Options) -> (String, Result<(), Error>) {
-    if input.len() > stream::THRESHOLD && (!input.is_ascii() || has_a_label_prefix(input)) {
-        return stream::to_unicode(input, options);
+    if input.is_ascii() && !has_a_label_prefix(input) {
+        let mut statuses = Statuses::default();
+        let unicode = process_ascii(input, options, &mut statuses, options.verify_dns_length);
+        return (unicode, statuses.into_result(|i| process::named(input, false, i)));
     }
-    let mut statuses = Statuses::default();
-    let unicode = process(input, options, &mut statuses, options.verify_dns_length);
-    (unicode, statuses.into_result(|| processed(input, options)))
-}
-
-/// ToASCII step 4: "The length of the domain name, excluding the root label and its dot, is
-/// from 1 to 253" (A4_1) and "The length of each label is from 1 to 63" (A4_2); the empty root
-/// label is one of those labels, so a trailing dot is refused (UTS #46 since revision 31).
-fn verify_dns_length(ascii: &str, statuses: &mut Statuses) {
-    statuses.enter(None);
-    if !name_length_ok(ascii.as_bytes()) {
-        statuses.add(Status::A4_1);
-    }
-    for (index, label) in ascii_labels(ascii.as_bytes()).enumerate() {
-        if !label_length_ok(label) {
-            statuses.enter(Some(index));
-            statuses.add(Status::A4_2);
-        }
-    }
-    statuses.enter(None);
+    process::to_unicode(input, options)
 }
 
 /// ToASCII step 4, A4_1: the name, without the root label and its dot, has 1 to 253 octets.
@@ -327,17 +236,6 @@ fn label_length_ok(label: &[u8]) -> bool {
     (1..=MAX_LABEL_OCTETS).contains(&label.len())
 }
 
-/// The Processing steps of UTS #46 section 4 (Map, Normalize, Break, Convert/Validate), then
-/// CheckBidi across the labels. Returns the processed domain name; `x4_2` asks for empty labels
-/// (but the root label) to be recorded.
-fn process(input: &str, options: Options, statuses: &mut Statuses, x4_2: bool) -> String {
-    if input.is_ascii() && !has_a_label_prefix(input) {
-        process_ascii(input, options, statuses, x4_2)
-    } else {
-        process_general(input, options, statuses, x4_2, Form::Unicode).0
-    }
-}
-
 /// Whether a label of the ASCII `input` starts with "xn--" in any case (after step 1 maps
 /// capitals, "XN--" is "xn--").
 fn has_a_label_prefix(input: &str) -> bool {
@@ -348,7 +246,7 @@ fn has_a_label_prefix(input: &str) -> bool {
 fn ascii_labels(name: &[u8]) -> impl Iterator<Item = &[u8]> {
     name.split(|&b| b == b'.')
 }
-/// [`process`] for ASCII input without an "xn--" label, where the steps reduce to byte tests:
+/// ToUnicode of ASCII input without an "xn--" label, where the steps reduce to byte tests:
 /// step 1 maps A-Z to a-z and leaves the rest (every other ASCII code point is `valid`), step 2
 /// has nothing to compose, no label can begin with a mark or hold a joiner, and none holds an R,
 /// AL or AN character, so the name is not a Bidi domain name (criterion 9 does not apply).
@@ -358,19 +256,19 @@ fn process_ascii(input: &str, options: Options, statuses: &mut Statuses, x4_2: b
     input.to_ascii_lowercase()
 }
 
-/// ToASCII of an ASCII name, as [`process_general`] and [`verify_dns_length`] would do it, in
+/// ToASCII of an ASCII name, as [`process::to_ascii`] would do it, in
 /// one pass over the bytes and before step 1 maps the capitals (which changes no length and no
 /// criterion), so that a name in error costs no allocation. A label starting with "xn--" is
-/// decoded and validated as [`process_general`] does it, and would be written back as it came,
+/// decoded and validated as the pipeline does it, and would be written back as it came,
 /// so the name's lengths are the input's; such a name is answered here only when nothing at all
-/// is recorded, `None` (the general path) otherwise, and also when such a label holds a capital
+/// is recorded, `None` (the pipeline) otherwise, and also when such a label holds a capital
 /// (step 1 maps it before decoding) or does not decode on the stack.
 ///
 /// It starts at byte `from` of `name`, label `index`: the labels before are plain ones
 /// ([`ascii::plain_name`]), with no status.
 ///
 /// Measured (callgrind, tools/corpus/count.sh 5 realistic, `uts46::to_ascii`): against leaving
-/// every name with an "xn--" label to the general path (and testing the statuses before
+/// every name with an "xn--" label to the pipeline (and testing the statuses before
 /// making an error of them), the A-label view 1,151,383 → 1,073,479 instructions a pass
 /// (−6.8 %), the ASCII view 234,052 → 232,979, the mix 2,590,639 → 2,514,274 (−2.9 %).
 fn check_ascii_name(
@@ -384,9 +282,9 @@ fn check_ascii_name(
     while let Some(remaining) = rest {
         statuses.enter(Some(index));
         if has_ace_prefix(remaining) {
-            // Only a name without a status so far can come out of here without one; a longer
-            // one is left to the streamed path.
-            if !statuses.is_empty() || name.len() > stream::THRESHOLD {
+            // Only a name without a status so far can come out of here without one; a name of
+            // more than one piece is left to the pipeline.
+            if !statuses.is_empty() || name.len() > process::CHUNK {
                 return None;
             }
             return check_a_label_name(name, remaining, index, options);
@@ -480,11 +378,11 @@ fn check_a_label_name(
     Some(statuses)
 }
 
-/// Step 4 (Convert/Validate) of section 4 on an "xn--" label of an ASCII name, as
-/// [`process_general`] does it for a [`Kind::Decoded`] label, and the label's length (ToASCII
+/// Step 4 (Convert/Validate) of section 4 on an "xn--" label of an ASCII name, as the
+/// pipeline does it for a label that decodes, and the label's length (ToASCII
 /// step 4, the label written back as it came). Returns what the pass over the decoded label
 /// learnt (whether it is an RTL label, the conditions of RFC 5893 section 2 it fails); `None` when
-/// [`process_general`] must decide: the label holds a capital, or does not decode on the stack.
+/// the pipeline must decide: the label holds a capital, or does not decode on the stack.
 // Not inlined: its label buffer would be cleared on every call of `check_ascii_name`.
 #[inline(never)]
 fn check_a_label(label: &[u8], options: Options, statuses: &mut Statuses) -> Option<(bool, u8)> {
@@ -516,276 +414,6 @@ fn check_ascii(name: &[u8], options: Options, statuses: &mut Statuses, x4_2: boo
         }
         validate_ascii(bytes, options, statuses, true);
     }
-}
-
-/// Which result [`process_general`] builds.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Form {
-    /// The processed domain name of section 4 (ToUnicode).
-    Unicode,
-    /// ToASCII step 3 applied to it: every label with non-ASCII code points as "xn--" and its
-    /// Punycode.
-    Ascii,
-    /// [`Form::Ascii`] until an error is recorded; after it, when a label of at most 59 code
-    /// points is to be encoded, "xn--" and a filler as long as the bound on its Punycode
-    /// ([`crate::label::encoded_len_bound`]) when that fits in 63 octets. ToASCII fails anyway
-    /// then, and such a label cannot fail to encode (A3: no delta overflows `u32` for so few
-    /// code points) nor break the label length (A4_2, 1 to 63 octets either way); the name
-    /// length (A4_1) is known when the filled name is within 253 octets, which bounds the real
-    /// one, and must be found again exactly otherwise.
-    ///
-    /// Measured (callgrind, tools/corpus/count.sh, `to_ascii`): 3.6 % fewer instructions on the
-    /// invalid corpus of benches/formats.rs than [`Form::Ascii`] throughout, and 1.1 to 1.6 %
-    /// more on the valid U-label corpora (the check of the statuses on every label).
-    AsciiOrBound,
-}
-
-/// What step 4 (Convert/Validate) makes of a label, by its text after steps 1 and 2.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Kind {
-    /// ASCII, not starting with "xn--".
-    Ascii,
-    /// Non-ASCII, not starting with "xn--".
-    Unicode,
-    /// "xn--" and Punycode that decodes; the code points are the decoded ones.
-    Decoded,
-    /// "xn--" and Punycode that does not decode (step 4.1.2).
-    BadPunycode,
-    /// "xn--" and a non-ASCII code point (step 4.1.1).
-    NonAsciiAce,
-}
-
-/// The conditions of RFC 5893 section 2 that an ASCII label fails, as
-/// [`bidi::Summary::failed_conditions`] gives them: none without a table read for a label of letters,
-/// digits and hyphens that starts with a letter ([`bidi::is_ltr_ldh`]; measured with the mix of
-/// `realistic.txt`, `tools/corpus/count.sh 5 realistic`, `uts46::to_ascii`: 2,373,779 to
-/// 2,328,402 instructions a pass), its bytes as code points in `buf` or `heap` otherwise.
-fn ascii_bidi_failures(
-    label: &[u8],
-    buf: &mut LabelBuffer,
-    heap: &mut alloc::vec::Vec<char>,
-) -> u8 {
-    if bidi::is_ltr_ldh(label) {
-        return 0;
-    }
-    bidi::Summary::of(ascii_chars(label, buf, heap)).failed_conditions()
-}
-
-/// The code points of an ASCII label, in `buf` or, when they do not fit, in `heap`.
-fn ascii_chars<'b>(
-    bytes: &[u8],
-    buf: &'b mut LabelBuffer,
-    heap: &'b mut alloc::vec::Vec<char>,
-) -> &'b [char] {
-    match buf.get_mut(..bytes.len()) {
-        Some(slots) => {
-            for (slot, &b) in slots.iter_mut().zip(bytes) {
-                *slot = char::from(b);
-            }
-            slots
-        }
-        None => {
-            heap.clear();
-            heap.extend(bytes.iter().map(|&b| char::from(b)));
-            heap
-        }
-    }
-}
-
-/// Sorts a label into its [`Kind`] and puts its code points (the decoded ones for
-/// [`Kind::Decoded`]) into `buf`, or into `heap` when they do not fit; none for
-/// [`Kind::Ascii`], whose bytes are its code points.
-fn label_chars<'b>(
-    label: &str,
-    buf: &'b mut LabelBuffer,
-    heap: &'b mut alloc::vec::Vec<char>,
-) -> (Kind, &'b [char]) {
-    let kind = match label.strip_prefix(ACE_PREFIX) {
-        Some(_) if !label.is_ascii() => Kind::NonAsciiAce,
-        Some(encoded) => match punycode::decode_into(encoded.as_bytes(), buf) {
-            Ok(len) => return (Kind::Decoded, buf.get(..len).unwrap_or(&[])),
-            Err(punycode::PunycodeError::TooLong) => match punycode::decode(encoded) {
-                Ok(decoded) => {
-                    heap.clear();
-                    heap.extend(decoded.chars());
-                    return (Kind::Decoded, heap);
-                }
-                Err(_) => Kind::BadPunycode,
-            },
-            Err(_) => Kind::BadPunycode,
-        },
-        None if label.is_ascii() => return (Kind::Ascii, &[]),
-        None => Kind::Unicode,
-    };
-    let mut n = 0;
-    for c in label.chars() {
-        let Some(slot) = buf.get_mut(n) else {
-            heap.clear();
-            heap.extend(label.chars());
-            return (kind, heap);
-        };
-        *slot = c;
-        n += 1;
-    }
-    (kind, buf.get(..n).unwrap_or(&[]))
-}
-
-/// [`process`] for any input, building the result in the given form, with whether it took a
-/// bound for a label ([`Form::AsciiOrBound`]) and whether every label it wrote has 1 to 63
-/// octets and the whole at most 253 (what [`dns_lengths_ok`] finds, when no status is
-/// recorded: only a label that fails P4 can write a U+002E). Each label is converted
-/// once: an A-label is decoded on the stack, validated, and, for ToASCII, written back as it
-/// came (the decoder admits one Punycode string per code point sequence, ignoring case, and the
-/// label is lowercase after step 1, so the encoding of what it decoded to is the label itself).
-fn process_general(
-    input: &str,
-    options: Options,
-    statuses: &mut Statuses,
-    x4_2: bool,
-    form: Form,
-) -> (String, bool, bool) {
-    let mapped = mapping::map_and_normalize(input, options.transitional_processing);
-    let text: &str = &mapped.text;
-    let mut out = String::with_capacity(match form {
-        Form::Unicode => text.len(),
-        Form::Ascii | Form::AsciiOrBound => 2 * text.len() + 8,
-    });
-    // A label was written as a filler (Form::AsciiOrBound).
-    let mut bounded = false;
-    let mut lengths_ok = true;
-    let mut buf = EMPTY_LABEL;
-    let mut heap = alloc::vec::Vec::new();
-    let mut bidi_domain = false;
-    let mut rest = Some(text);
-    let mut count = 0;
-    while let Some(remaining) = rest {
-        // Step 3 (Break), a byte loop: U+002E is one byte and never inside another code point.
-        let (label, next) = match remaining.as_bytes().iter().position(|&b| b == b'.') {
-            Some(dot) => (remaining.get(..dot).unwrap_or(""), remaining.get(dot + 1..)),
-            None => (remaining, None),
-        };
-        rest = next;
-        let index = count;
-        count += 1;
-        statuses.enter(Some(index));
-        if index > 0 {
-            out.push('.');
-        }
-        let start = out.len();
-        let (kind, chars) = label_chars(label, &mut buf, &mut heap);
-        // The conditions of RFC 5893 section 2 the label fails, when the pass that found `rtl`
-        // found them too.
-        let mut bidi_failed = None;
-        // Whether the criteria were applied, and whether the label is an RTL one.
-        let (validated, rtl) = match kind {
-            Kind::Ascii => {
-                if !label.is_empty() {
-                    validate_ascii(label.as_bytes(), options, statuses, false);
-                }
-                (true, false)
-            }
-            Kind::Unicode => {
-                let transitional = options.transitional_processing;
-                if mapped.valid && !mapped.maybe_rtl && criteria::is_plain(chars) {
-                    // Step 1 found every code point `valid`, none RTL in the name, and none
-                    // can fail criteria 5 to 8: the hyphens are left. Measured (callgrind,
-                    // tools/corpus/count.sh 5, `uts46::to_ascii`, instructions a pass) against
-                    // the checker on every label: the U-label forms of `realistic.txt`
-                    // 993,032 → 940,010 (−5.3 %), `latin.txt` 873,035 → 752,109.
-                    validate_hyphens(chars, options, statuses);
-                    (true, false)
-                } else {
-                    let (rtl, failed) =
-                        criteria::check(chars, options, transitional, mapped.valid, statuses);
-                    bidi_failed = Some(failed);
-                    (true, rtl)
-                }
-            }
-            Kind::Decoded => {
-                let (rtl, failed) = criteria::check_decoded(chars, options, statuses);
-                bidi_failed = Some(failed);
-                (true, rtl)
-            }
-            Kind::BadPunycode => {
-                // Step 4.1.2: record the error and go on with the next label; with
-                // IgnoreInvalidPunycode the label stays as it is, without an error (the ASCII
-                // fast path the flag was added for: such a label is passed through, not
-                // validated).
-                if !options.ignore_invalid_punycode {
-                    statuses.add(Status::P4);
-                }
-                (false, false)
-            }
-            Kind::NonAsciiAce => {
-                // Step 4.1.1: an A-label is ASCII.
-                statuses.add(Status::P4);
-                (false, bidi::has_rtl(chars))
-            }
-        };
-        match (form, kind) {
-            (Form::Unicode, Kind::Decoded) => out.extend(chars.iter()),
-            (Form::Ascii | Form::AsciiOrBound, Kind::Decoded)
-                if chars.iter().all(char::is_ascii) =>
-            {
-                out.extend(chars.iter());
-            }
-            (Form::AsciiOrBound, Kind::Unicode | Kind::NonAsciiAce) if !statuses.is_empty() => {
-                bounded |= push_bounded(label, chars, &mut out, statuses);
-            }
-            (Form::Ascii | Form::AsciiOrBound, Kind::Unicode | Kind::NonAsciiAce) => {
-                push_a_label(label, chars, &mut out, statuses);
-            }
-            _ => out.push_str(label),
-        }
-        lengths_ok &= label_length_ok(out.as_bytes().get(start..).unwrap_or_default());
-        let is_root = rest.is_none() && index > 0;
-        if x4_2 && start == out.len() && !is_root {
-            statuses.add(Status::X4_2);
-        }
-        if !options.check_bidi {
-            continue;
-        }
-        // Criterion 9: "If CheckBidi, and if the domain name is a Bidi domain name, then the
-        // label must satisfy all six of the numbered conditions in RFC 5893, Section 2" — for
-        // every label. The labels before the first RTL one are converted again when it comes.
-        if !bidi_domain && rtl {
-            bidi_domain = true;
-            let mut again = EMPTY_LABEL;
-            let mut again_heap = alloc::vec::Vec::new();
-            for (i, earlier) in text.split('.').take(index).enumerate() {
-                statuses.enter(Some(i));
-                match label_chars(earlier, &mut again, &mut again_heap) {
-                    (Kind::Ascii, _) => add_bidi_conditions(
-                        ascii_bidi_failures(earlier.as_bytes(), &mut again, &mut again_heap),
-                        statuses,
-                    ),
-                    (Kind::Unicode | Kind::Decoded, chars) => add_bidi(chars, statuses),
-                    _ => {}
-                }
-            }
-            statuses.enter(Some(index));
-        }
-        if bidi_domain && validated {
-            if kind == Kind::Ascii {
-                let failed = ascii_bidi_failures(label.as_bytes(), &mut buf, &mut heap);
-                add_bidi_conditions(failed, statuses);
-            } else if let Some(failed) = bidi_failed {
-                add_bidi_conditions(failed, statuses);
-            } else {
-                add_bidi(chars, statuses);
-            }
-        }
-    }
-    lengths_ok &= out.len() <= MAX_NAME_OCTETS;
-    (out, bounded, lengths_ok)
-}
-
-/// Records the conditions of RFC 5893 section 2 that a non-empty label fails.
-fn add_bidi(label: &[char], statuses: &mut Statuses) {
-    if label.is_empty() {
-        return;
-    }
-    add_bidi_conditions(bidi::Summary::of(label).failed_conditions(), statuses);
 }
 
 #[cfg(test)]
@@ -865,7 +493,7 @@ mod tests {
         assert_eq!(map("a\u{E000}", d).unwrap_err().first(), Status::V7);
     }
 
-    /// The ASCII fast path gives the string and statuses of the general path, on every string
+    /// The ASCII fast paths give the string and statuses of the pipeline, on every string
     /// of up to five bytes over an alphabet that exercises its cases, under several options.
     #[test]
     fn ascii_fast_path_equals_general_path() {
@@ -894,37 +522,25 @@ mod tests {
         inputs.push(format!("{l63}.{l63}.{l63}.{l63}"));
         for input in inputs.iter().filter(|s| !has_a_label_prefix(s)) {
             for options in all {
-                for x4_2 in [false, true] {
-                    let (mut fast, mut general) = (Statuses::default(), Statuses::default());
-                    let a = process_ascii(input, options, &mut fast, x4_2);
-                    let b = process_general(input, options, &mut general, x4_2, Form::Unicode).0;
-                    assert_eq!(a, b, "{input:?}");
-                    assert_eq!(
-                        fast.into_result(String::new),
-                        general.into_result(String::new),
-                        "{input:?} {options:?}"
-                    );
-                }
-                // ToASCII's one-pass check against the general path and the length check.
-                let mut general = Statuses::default();
-                let (ascii, _, _) =
-                    process_general(input, options, &mut general, false, Form::Ascii);
-                if options.verify_dns_length {
-                    verify_dns_length(&ascii, &mut general);
-                }
+                assert_eq!(
+                    to_unicode(input, options),
+                    process::to_unicode(input, options),
+                    "{input:?} {options:?}"
+                );
+                // ToASCII's one-pass check against the pipeline.
                 let fast = check_ascii_name(input.as_bytes(), 0, 0, options).unwrap();
                 assert_eq!(
-                    fast.into_result(String::new),
-                    general.into_result(String::new),
+                    fast.into_result(|i| process::named(input, false, i)),
+                    process::to_ascii(input, options).map(|_| ()),
                     "to_ascii {input:?} {options:?}"
                 );
             }
         }
     }
 
-    /// ToASCII's one pass over an ASCII name with "xn--" labels answers only names the general
-    /// path accepts, with the same (empty) statuses, and every such name of a label set that
-    /// exercises the criteria and the Bidi rule is answered there or left to the general path.
+    /// ToASCII's one pass over an ASCII name with "xn--" labels answers only names the pipeline
+    /// accepts, with the same (empty) statuses, and every such name of a label set that
+    /// exercises the criteria and the Bidi rule is answered there or left to the pipeline.
     #[test]
     fn ascii_a_label_pass_equals_general_path() {
         let ace = |u: &str| format!("xn--{}", punycode::encode(u).unwrap());
@@ -991,69 +607,25 @@ mod tests {
                     format!("{a}.{b}.{a}"),
                 ] {
                     for options in all {
-                        let mut general = Statuses::default();
-                        let (ascii, _, _) =
-                            process_general(&name, options, &mut general, false, Form::Ascii);
-                        if options.verify_dns_length {
-                            verify_dns_length(&ascii, &mut general);
-                        }
                         let Some(fast) = check_ascii_name(name.as_bytes(), 0, 0, options) else {
                             continue;
                         };
+                        let pipeline = process::to_ascii(&name, options);
                         assert_eq!(
-                            fast.into_result(String::new),
-                            general.into_result(String::new),
+                            fast.into_result(|i| process::named(&name, false, i)),
+                            pipeline.as_ref().map(|_| ()).map_err(Clone::clone),
                             "{name:?} {options:?}"
                         );
                         if has_a_label_prefix(&name) {
                             answered += 1;
                             assert!(fast.is_empty(), "{name:?}");
-                            assert_eq!(ascii, name.to_ascii_lowercase(), "{name:?}");
+                            assert_eq!(pipeline, Ok(name.to_ascii_lowercase()), "{name:?}");
                         }
                     }
                 }
             }
         }
         assert!(answered > 1000, "{answered}");
-    }
-
-    /// ToASCII of a name already in error writes fillers for its U-labels; the statuses must be
-    /// those of the exact encoding, for names on both sides of 253 octets and labels on both
-    /// sides of 63.
-    #[test]
-    fn bounded_labels_give_the_statuses_of_the_encoding() {
-        let d = Options::default();
-        let labels = [
-            "b\u{FC}cher".to_string(),
-            "\u{4E2D}\u{6587}".to_string(),
-            "\u{FC}".repeat(20),
-            "\u{4E00}\u{9FA5}".repeat(10),
-            "a\u{10FFFD}".repeat(29),
-            "\u{5D0}\u{5D1}".repeat(12),
-        ];
-        let (mut bounded, mut redone) = (0, 0);
-        for first in ["a-", "a\u{200D}b", "\u{301}a"] {
-            for label in &labels {
-                for count in 1..=14 {
-                    let name = format!("{first}.{}", vec![label.as_str(); count].join("."));
-                    let mut exact = Statuses::default();
-                    let (ascii, _, _) = process_general(&name, d, &mut exact, false, Form::Ascii);
-                    verify_dns_length(&ascii, &mut exact);
-                    assert_eq!(
-                        to_ascii(&name, d).err(),
-                        exact.into_result(|| processed(&name, d)).err(),
-                        "{name}"
-                    );
-                    let mut s = Statuses::default();
-                    let (filled, b, _) =
-                        process_general(&name, d, &mut s, false, Form::AsciiOrBound);
-                    bounded += usize::from(b);
-                    redone +=
-                        usize::from(b && filled.strip_suffix('.').unwrap_or(&filled).len() > 253);
-                }
-            }
-        }
-        assert!(bounded > 100 && redone > 10, "{bounded} {redone}");
     }
 
     #[test]

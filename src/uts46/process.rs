@@ -1,0 +1,1343 @@
+//! The Processing steps of UTS #46 section 4 (Map, Normalize, Break, Convert/Validate) and
+//! ToASCII (section 4.2) and ToUnicode (section 4.3) on top of them: one pipeline for inputs of
+//! every length, in time linear in the input and in memory bounded by a small multiple of the
+//! input and the output.
+//!
+//! - Steps 1 and 2 map and normalize the input a piece at a time ([`for_each_piece`], by
+//!   [`mapping::map_and_normalize`]): an input of at most [`CHUNK`] bytes is one piece, a longer
+//!   one is cut about every [`CHUNK`] bytes before a code point that step 2 can neither reorder
+//!   nor compose with what precedes, so that NFC of the name is the NFC of the pieces (UAX #15
+//!   section 9). A mapped piece is at most 18 times its input (U+FDFA maps 3 bytes to 33).
+//! - Step 3 ends a label at each U+002E of a mapped piece; a label may span pieces.
+//! - Step 4 converts and validates each label as it ends ([`Pipeline::end_label`]), from the
+//!   mapped text itself when the label lies in one piece. ToUnicode writes every label into its
+//!   output as it comes and validates it there; ToASCII with VerifyDnsLength keeps a label's
+//!   text only while its A-label can be within 253 octets ([`KEPT_BYTES`]), and validates a
+//!   longer one as it passes ([`Long`]): it fails A4_2 and A4_1 whatever its encoding, and
+//!   whether its encoding overflows (A3) is decided from its code points' values and counts
+//!   ([`Deltas`]).
+//! - CheckBidi (criterion 9) asks every label of a Bidi domain name for the six conditions of
+//!   RFC 5893 section 2: the conditions each label fails are gathered as the labels pass, and
+//!   recorded at the end if any label was an RTL one. A name of one piece gathers them only
+//!   from its first RTL label on, and then converts the labels before it again, from the
+//!   mapped name.
+//!
+//! An error names the first label in error as step 2 gives it ([`Named`]): a second pass over
+//! the pieces finds where it stands and its first
+//! [`LABEL_TEXT_MAX`](super::error::LABEL_TEXT_MAX) bytes, on the error path only.
+//!
+//! Where the memory is not bounded by the input: a piece without a cut point (a megabyte of
+//! combining marks) is mapped as a whole; an A-label whose Punycode inserts anywhere but at the
+//! end is decoded by [`punycode::decode`]; and a label of thousands of code points whose deltas
+//! come within its length of `u32::MAX` is encoded to decide A3.
+
+use alloc::borrow::Cow;
+use alloc::boxed::Box;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::criteria::{self, Checker, add_bidi_conditions, validate_ascii, validate_hyphens};
+use super::error::{Named, Statuses};
+use super::mapping::{self, Mapped};
+use super::{Error, Options, Status};
+use crate::bidi;
+use crate::limits::{
+    ACE_PREFIX, EMPTY_LABEL, LabelBuffer, MAX_LABEL_OCTETS, MAX_NAME_OCTETS, MAX_ULABEL_CHARS,
+};
+use crate::nfc::{IsNormalized, QuickCheck};
+use crate::punycode::{self, PunycodeError};
+use crate::ucd::{self, Props};
+
+/// An input of at most this many bytes is mapped and normalized as one piece; a longer one in
+/// pieces of about this many bytes, each mapped to at most 18 times as many.
+pub(super) const CHUNK: usize = 1024;
+
+/// ToASCII with VerifyDnsLength keeps the text of a label of at most this many bytes: a longer
+/// one has more than 253 code points (four bytes each at most), so its A-label has more than
+/// 253 octets (Punycode writes at least one byte a code point, after "xn--"), and A4_2 and
+/// A4_1 hold whatever its encoding.
+const KEPT_BYTES: usize = 4 * MAX_NAME_OCTETS;
+
+/// Distinct non-basic code points [`Deltas`] counts one by one.
+const DISTINCT: usize = 32;
+
+/// Steps 1 and 2 of section 4 on `input`, a piece at a time: `each` gets the mapped and
+/// normalized text of each piece in order, and whether it is the last; it returns false to
+/// stop. An input of at most [`CHUNK`] bytes is one piece; a longer one is cut before the first
+/// code point after each [`CHUNK`] bytes whose mapping starts with a code point that NFC
+/// neither reorders nor composes with what precedes ([`mapping::starts_segment`]): NFC of the
+/// whole is then the NFC of the pieces (UAX #15 section 9).
+#[inline(always)]
+fn for_each_piece(input: &str, transitional: bool, mut each: impl FnMut(&Mapped<'_>, bool) -> bool) {
+    let mut rest = input;
+    loop {
+        let cut = if rest.len() <= CHUNK {
+            rest.len()
+        } else {
+            cut_point(rest, transitional)
+        };
+        let (piece, tail) = rest.split_at_checked(cut).unwrap_or((rest, ""));
+        let mapped = mapping::map_and_normalize(piece, transitional);
+        if !each(&mapped, tail.is_empty()) || tail.is_empty() {
+            return;
+        }
+        rest = tail;
+    }
+}
+
+/// Where [`for_each_piece`] cuts `text`, longer than [`CHUNK`] bytes: before the first code
+/// point at or after byte [`CHUNK`] that [`mapping::starts_segment`], or at the end.
+fn cut_point(text: &str, transitional: bool) -> usize {
+    let mut from = CHUNK;
+    while !text.is_char_boundary(from) {
+        from += 1;
+    }
+    text.get(from..)
+        .and_then(|tail| {
+            tail.char_indices()
+                .find(|&(_, c)| mapping::starts_segment(c, transitional))
+        })
+        .map_or(text.len(), |(at, _)| from + at)
+}
+
+/// ToASCII, UTS #46 section 4.2, after the ASCII names [`super::to_ascii`] answers itself.
+#[inline]
+pub(super) fn to_ascii(input: &str, options: Options) -> Result<String, Error> {
+    let mut buf = EMPTY_LABEL;
+    let mut pipeline = Pipeline::<false>::new(options, true, &mut buf);
+    pipeline.run(input);
+    if pipeline.bounded && options.verify_dns_length && !pipeline.name_length_ok() {
+        // The bounds add up to more than 253 octets: the exact lengths decide.
+        let mut exact = Pipeline::<false>::new(options, false, pipeline.buf);
+        exact.run(input);
+        return exact.into_ascii(input);
+    }
+    pipeline.into_ascii(input)
+}
+
+/// ToUnicode, UTS #46 section 4.3, after the ASCII names [`super::to_unicode`] answers itself.
+pub(super) fn to_unicode(input: &str, options: Options) -> (String, Result<(), Error>) {
+    let mut buf = EMPTY_LABEL;
+    let mut pipeline = Pipeline::<true>::new(options, false, &mut buf);
+    pipeline.run(input);
+    let result = pipeline.statuses.into_result(|index| {
+        named(input, options.transitional_processing, index)
+    });
+    (pipeline.out, result)
+}
+
+/// Steps 1 and 2 (Nontransitional) for the formats' mapping, or, when the result is longer
+/// than `cap` bytes, its first `cap + 1` bytes or more (what the formats refuse by length
+/// without reading it).
+pub(crate) fn map_capped(input: &str, cap: usize) -> Cow<'_, str> {
+    if input.len() <= CHUNK || (input.is_ascii() && !input.bytes().any(|b| b.is_ascii_uppercase()))
+    {
+        return mapping::map_and_normalize(input, false).text;
+    }
+    let mut out = String::new();
+    for_each_piece(input, false, |mapped, _| {
+        out.push_str(&mapped.text);
+        out.len() <= cap
+    });
+    Cow::Owned(out)
+}
+
+/// Label `index` of `input` after steps 1 to 3, for an error: where it stands in the processed
+/// name, its length, and its first [`LABEL_TEXT_MAX`](super::error::LABEL_TEXT_MAX) bytes.
+#[cold]
+pub(super) fn named(input: &str, transitional: bool, index: usize) -> Named {
+    let (start, len, text) = capture(input, transitional, index, super::LABEL_TEXT_MAX);
+    Named::at(index, start, len, &text)
+}
+
+/// Label `index` of `input` after steps 1 to 3, by a pass that keeps only that label: its
+/// byte offset in the processed name, its length, and its first `cap` bytes or more.
+fn capture(input: &str, transitional: bool, index: usize, cap: usize) -> (usize, usize, String) {
+    let (mut label, mut start, mut len) = (0, 0, 0);
+    let mut text = String::new();
+    for_each_piece(input, transitional, |mapped, _| {
+        let mut rest: &str = &mapped.text;
+        loop {
+            let dot = rest.as_bytes().iter().position(|&b| b == b'.');
+            let part = dot.and_then(|d| rest.get(..d)).unwrap_or(rest);
+            if label < index {
+                start += part.len();
+            } else {
+                len += part.len();
+                if text.len() <= cap {
+                    text.push_str(part);
+                }
+            }
+            let Some(tail) = dot.and_then(|d| rest.get(d + 1..)) else {
+                return true;
+            };
+            if label == index {
+                return false;
+            }
+            start += 1;
+            label += 1;
+            rest = tail;
+        }
+    });
+    (start, len, text)
+}
+
+/// Which result the pipeline builds.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Form {
+    /// ToUnicode: the processed name.
+    Unicode,
+    /// ToASCII: every label with non-ASCII code points as "xn--" and its Punycode, and the
+    /// lengths of step 4.
+    Ascii,
+}
+
+/// What step 4 (Convert/Validate) makes of a label, by its text after steps 1 and 2.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// ASCII, not starting with "xn--".
+    Ascii,
+    /// Non-ASCII, not starting with "xn--".
+    Unicode,
+    /// "xn--" and Punycode that decodes; the code points are the decoded ones.
+    Decoded,
+    /// "xn--" and Punycode that does not decode (step 4.1.2).
+    BadPunycode,
+    /// "xn--" and a non-ASCII code point (step 4.1.1).
+    NonAsciiAce,
+}
+
+/// What step 4 found of a label.
+#[derive(Clone, Copy)]
+struct Converted {
+    kind: Kind,
+    /// The criteria were applied (not to an "xn--" label that is no A-label).
+    validated: bool,
+    /// An RTL label (RFC 5893 section 1.4).
+    rtl: bool,
+    /// The conditions of RFC 5893 section 2 it fails, when the pass that found `rtl` found
+    /// them too.
+    failed: Option<u8>,
+    /// Its code points (the decoded ones for [`Kind::Decoded`]) are the first this many of the
+    /// label buffer; `None` when they did not fit (or an ASCII label, whose bytes they are).
+    chars: Option<usize>,
+    /// A decoded label made only of basic code points (step 4.1.3: P4), which ToASCII writes
+    /// as they are.
+    basic: bool,
+}
+
+/// A label of ToASCII with VerifyDnsLength beyond [`KEPT_BYTES`]: checked as it passes, its
+/// text not kept.
+struct Long {
+    /// The criteria, `None` for an "xn--" label with a non-ASCII code point (step 4.1.1: P4,
+    /// not validated).
+    checker: Option<Checker>,
+    deltas: Deltas,
+    /// An RTL code point in a label that is not validated.
+    rtl: bool,
+}
+
+impl Long {
+    fn push_str(&mut self, text: &str, valid: bool) {
+        let valid = valid.then_some(true);
+        for c in text.chars() {
+            match &mut self.checker {
+                Some(checker) => {
+                    checker.push(c, if c.is_ascii() { Some(true) } else { valid });
+                }
+                None => self.rtl |= !c.is_ascii() && bidi::is_rtl_class(bidi::bidi_class(c)),
+            }
+            self.deltas.push(c);
+        }
+    }
+}
+
+/// What ToASCII keeps of labels that span pieces or are too long to be kept: the current
+/// label's text so far and whether it holds a non-ASCII code point, its state once it is too
+/// long to be kept, and the labels whose A3 only their encoding decides. Boxed, and made on the
+/// first such label: a name of one piece has none.
+#[derive(Default)]
+struct Spill {
+    text: String,
+    non_ascii: bool,
+    long: Option<Long>,
+    a3_unknown: Vec<usize>,
+}
+
+/// Steps 3 and 4 and the Validity Criteria, label by label, and what ToASCII and ToUnicode
+/// build of them.
+struct Pipeline<'b, const UNICODE: bool> {
+    options: Options,
+    /// ToASCII, once a status is recorded: a label of at most 59 code points is counted by the
+    /// bound on its Punycode ([`crate::label::encoded_len_bound`]) when that fits in 63
+    /// octets, without encoding. ToASCII fails anyway then, and such a label cannot fail to
+    /// encode (A3: no delta overflows `u32` for so few code points) nor break the label length
+    /// (A4_2, 1 to 63 octets either way); the name length (A4_1) is known when the bounded
+    /// name is within 253 octets, which bounds the real one, and must be found again exactly
+    /// otherwise ([`Pipeline::bounded`]). Measured (callgrind, tools/corpus/count.sh,
+    /// `to_ascii`): 3.6 % fewer instructions on the invalid corpus of benches/formats.rs than
+    /// encoding throughout, and 1.1 to 1.6 % more on the valid U-label corpora (the check of
+    /// the statuses on every label).
+    bound: bool,
+    /// ToUnicode with VerifyDnsLength: an empty label but the root label is X4_2.
+    x4_2: bool,
+    statuses: Statuses,
+    out: String,
+    /// ToASCII step 4: the octets of the labels so far (without the dots between them),
+    /// whether the output ends in U+002E, and whether a label was counted by its bound.
+    octets: usize,
+    ends_in_dot: bool,
+    bounded: bool,
+    /// The name is one piece: the Bidi conditions of its labels are gathered from its first
+    /// RTL label on, the labels before converted again.
+    lazy: bool,
+    /// The name is one piece whose mapping found no RTL code point: a label of code points
+    /// that cannot fail criteria 5 to 8 needs only the hyphen rules ([`criteria::is_plain`]).
+    plain: bool,
+    bidi_domain: bool,
+    /// CheckBidi, and each label's conditions are gathered as it passes: the name is a Bidi
+    /// domain name, or is not one piece.
+    gather: bool,
+    bidi_failed: u8,
+    /// The first label that fails a condition of RFC 5893 section 2.
+    bidi_first: Option<usize>,
+    /// The current label: its index, where it starts in `out` (ToUnicode), and whether step 1
+    /// found all its non-ASCII code points `valid`.
+    index: usize,
+    start: usize,
+    valid: bool,
+    /// ToASCII: labels that span pieces or are too long to be kept, from the first of them.
+    spill: Option<Box<Spill>>,
+    /// The code points of the current label, when they fit.
+    buf: &'b mut LabelBuffer,
+}
+
+impl<'b, const UNICODE: bool> Pipeline<'b, UNICODE> {
+    /// The result built: ToUnicode's or ToASCII's.
+    const FORM: Form = if UNICODE { Form::Unicode } else { Form::Ascii };
+
+    #[inline(always)]
+    fn new(options: Options, bound: bool, buf: &'b mut LabelBuffer) -> Self {
+        let mut statuses = Statuses::default();
+        statuses.enter(Some(0));
+        Pipeline {
+            options,
+            bound,
+            x4_2: UNICODE && options.verify_dns_length,
+            statuses,
+            out: String::new(),
+            octets: 0,
+            ends_in_dot: false,
+            bounded: false,
+            lazy: false,
+            plain: false,
+            bidi_domain: false,
+            gather: false,
+            bidi_failed: 0,
+            bidi_first: None,
+            index: 0,
+            start: 0,
+            valid: true,
+            spill: None,
+            buf,
+        }
+    }
+
+    #[inline(always)]
+    fn run(&mut self, input: &str) {
+        let transitional = self.options.transitional_processing;
+        self.lazy = input.len() <= CHUNK;
+        self.gather = self.options.check_bidi && !self.lazy;
+        for_each_piece(input, transitional, |mapped, last| {
+            let text: &str = &mapped.text;
+            if self.lazy {
+                self.plain = !mapped.maybe_rtl;
+                self.out = String::with_capacity(match Self::FORM {
+                    Form::Unicode => text.len(),
+                    Form::Ascii => 2 * text.len() + 8,
+                });
+            }
+            self.feed(text, mapped.valid, last, self.lazy.then_some(text));
+            true
+        });
+        if self.options.check_bidi && self.bidi_domain {
+            // Criterion 9 for every label; the error names the first that fails.
+            self.statuses.enter(self.bidi_first);
+            add_bidi_conditions(self.bidi_failed, &mut self.statuses);
+        }
+        self.statuses.enter(None);
+    }
+
+    /// Step 3 on a mapped piece: `valid` when step 1 found all its non-ASCII code points
+    /// `valid`; `last` at the end of the input; `name`, the whole mapped name when it is one
+    /// piece.
+    #[inline(always)]
+    fn feed(&mut self, piece: &str, valid: bool, last: bool, name: Option<&str>) {
+        let mut rest = piece;
+        loop {
+            // A byte loop: U+002E is one byte and never inside another code point.
+            match rest.as_bytes().iter().position(|&b| b == b'.') {
+                Some(dot) => {
+                    let label = rest.get(..dot).unwrap_or("");
+                    self.end_label(label, valid, false, name);
+                    rest = rest.get(dot + 1..).unwrap_or("");
+                }
+                None if last => return self.end_label(rest, valid, true, name),
+                None => return self.add(rest, valid),
+            }
+        }
+    }
+
+    /// The start of the current label, which goes on in the next piece.
+    fn add(&mut self, part: &str, valid: bool) {
+        self.valid &= valid;
+        if Self::FORM == Form::Unicode {
+            self.out.push_str(part);
+            return;
+        }
+        let spill = self.spill.get_or_insert_with(Box::default);
+        match &mut spill.long {
+            Some(long) => long.push_str(part, valid),
+            None => {
+                spill.text.push_str(part);
+                spill.non_ascii |= !part.is_ascii();
+                self.keep_or_stream();
+            }
+        }
+    }
+
+    /// ToASCII with VerifyDnsLength: once a label is beyond [`KEPT_BYTES`], it is checked as
+    /// it passes and its text dropped, but for an "xn--" label still ASCII, which is decoded
+    /// at its end (its text is no longer than its input).
+    fn keep_or_stream(&mut self) {
+        let Some(spill) = self.spill.as_deref_mut() else {
+            return;
+        };
+        if !self.options.verify_dns_length || spill.text.len() <= KEPT_BYTES {
+            return;
+        }
+        let ace = spill.text.starts_with(ACE_PREFIX);
+        if ace && !spill.non_ascii {
+            return;
+        }
+        if ace {
+            // Step 4.1.1: an A-label is ASCII.
+            self.statuses.add(Status::P4);
+        }
+        let transitional = self.options.transitional_processing;
+        let mut long = Long {
+            checker: (!ace).then(|| Checker::new(self.options, transitional)),
+            deltas: Deltas::EMPTY,
+            rtl: false,
+        };
+        long.push_str(&spill.text, self.valid);
+        spill.text = String::new();
+        spill.long = Some(long);
+    }
+
+    /// Ends the current label with its last part; `last`: at the end of the input.
+    #[inline(always)]
+    fn end_label(&mut self, part: &str, valid: bool, last: bool, name: Option<&str>) {
+        self.valid &= valid;
+        match Self::FORM {
+            Form::Unicode => {
+                self.out.push_str(part);
+                self.unicode_label(last, name);
+                if !last {
+                    self.out.push('.');
+                }
+            }
+            Form::Ascii => match self.spill {
+                None => self.ascii_label(part, name),
+                Some(_) => self.end_spilled(part, valid, name),
+            },
+        }
+        // The next label.
+        self.index += 1;
+        self.statuses.enter(Some(self.index));
+        self.start = self.out.len();
+        self.valid = true;
+    }
+
+    /// [`Pipeline::end_label`] for ToASCII once a label spanned pieces: the label ends with
+    /// `part` after the text kept of it, or as it passed when it was too long to be kept.
+    #[cold]
+    fn end_spilled(&mut self, part: &str, valid: bool, name: Option<&str>) {
+        let Some(spill) = self.spill.as_deref_mut() else {
+            return;
+        };
+        if let Some(long) = &mut spill.long {
+            long.push_str(part, valid);
+        } else if !spill.text.is_empty() {
+            spill.text.push_str(part);
+            spill.non_ascii |= !part.is_ascii();
+            self.keep_or_stream();
+        }
+        let Some(spill) = self.spill.as_deref_mut() else {
+            return;
+        };
+        spill.non_ascii = false;
+        if let Some(long) = spill.long.take() {
+            self.long_label(long);
+        } else if spill.text.is_empty() {
+            self.ascii_label(part, name);
+        } else {
+            let text = core::mem::take(&mut spill.text);
+            self.ascii_label(&text, name);
+            if let Some(spill) = self.spill.as_deref_mut() {
+                spill.text = text;
+                spill.text.clear();
+            }
+        }
+    }
+
+    /// Step 4 on a label, ToUnicode: its text is the end of the output from `start`.
+    fn unicode_label(&mut self, last: bool, name: Option<&str>) {
+        let start = self.start;
+        let label = self.out.get(start..).unwrap_or("");
+        let converted = if label.starts_with(ACE_PREFIX) && label.is_ascii() {
+            let payload = label.get(ACE_PREFIX.len()..).unwrap_or("");
+            match punycode::decode_into(payload.as_bytes(), self.buf) {
+                Ok(len) => {
+                    let chars = self.buf.get(..len).unwrap_or(&[]);
+                    let (rtl, failed) = criteria::check_decoded(chars, self.options, &mut self.statuses);
+                    self.out.truncate(start);
+                    self.out.extend(chars);
+                    Converted::checked(Kind::Decoded, rtl, Some(failed), Some(len))
+                }
+                Err(PunycodeError::TooLong) => {
+                    let label = self.out.split_off(start);
+                    let payload = label.get(ACE_PREFIX.len()..).unwrap_or("");
+                    match decode_long(payload, self.options, &mut self.statuses, Some(&mut self.out)) {
+                        Some(((rtl, failed), _)) => Converted::checked(Kind::Decoded, rtl, Some(failed), None),
+                        None => {
+                            self.out.push_str(&label);
+                            self.bad_punycode()
+                        }
+                    }
+                }
+                Err(_) => self.bad_punycode(),
+            }
+        } else {
+            let out = core::mem::take(&mut self.out);
+            let label = out.get(start..).unwrap_or("");
+            let mut converted = self.convert(label);
+            if converted.kind == Kind::Ascii && self.needs_failures() {
+                converted.failed = Some(ascii_bidi_failures(label.as_bytes()));
+            }
+            self.out = out;
+            converted
+        };
+        let empty = self.out.len() == start;
+        let is_root = last && self.index > 0;
+        if self.x4_2 && empty && !is_root {
+            self.statuses.add(Status::X4_2);
+        }
+        self.bidi(&converted, name);
+    }
+
+    /// Step 4 on a label but an "xn--" one that is ASCII (ToUnicode decodes it into the
+    /// output), with its code points put into the label buffer when they fit.
+    #[inline(always)]
+    fn convert(&mut self, label: &str) -> Converted {
+        let options = self.options;
+        let statuses = &mut self.statuses;
+        if label.starts_with(ACE_PREFIX) && !label.is_ascii() {
+            // Step 4.1.1: an A-label is ASCII.
+            statuses.add(Status::P4);
+            let rtl = label
+                .chars()
+                .any(|c| !c.is_ascii() && bidi::is_rtl_class(bidi::bidi_class(c)));
+            return Converted {
+                kind: Kind::NonAsciiAce,
+                validated: false,
+                rtl,
+                failed: None,
+                chars: chars_into(label, self.buf),
+                basic: false,
+            };
+        }
+        if label.is_ascii() {
+            if !label.is_empty() {
+                validate_ascii(label.as_bytes(), options, statuses, false);
+            }
+            return Converted::checked(Kind::Ascii, false, None, None);
+        }
+        let transitional = options.transitional_processing;
+        let Some(len) = chars_into(label, self.buf) else {
+            // Beyond a label buffer: as it passes, without one.
+            let mut checker = Checker::new(options, transitional);
+            let valid = self.valid.then_some(true);
+            for c in label.chars() {
+                checker.push(c, if c.is_ascii() { Some(true) } else { valid });
+            }
+            let (rtl, failed) = checker.finish(statuses);
+            return Converted::checked(Kind::Unicode, rtl, Some(failed), None);
+        };
+        let chars = self.buf.get(..len).unwrap_or(&[]);
+        if self.plain && self.valid && criteria::is_plain(chars) {
+            // Step 1 found every code point `valid`, none RTL in the name, and none can fail
+            // criteria 5 to 8: the hyphens are left. Measured (callgrind,
+            // tools/corpus/count.sh 5, `uts46::to_ascii`, instructions a pass) against the
+            // checker on every label: the U-label forms of `realistic.txt` 993,032 → 940,010
+            // (−5.3 %), `latin.txt` 873,035 → 752,109.
+            validate_hyphens(chars, options, statuses);
+            return Converted::checked(Kind::Unicode, false, None, Some(len));
+        }
+        let (rtl, failed) = criteria::check(chars, options, transitional, self.valid, statuses);
+        Converted::checked(Kind::Unicode, rtl, Some(failed), Some(len))
+    }
+
+    /// Step 4.1.2 for an "xn--" label that is not Punycode: P4 (but with
+    /// IgnoreInvalidPunycode, the ASCII fast path the flag was added for: such a label is
+    /// passed through, not validated).
+    fn bad_punycode(&mut self) -> Converted {
+        if !self.options.ignore_invalid_punycode {
+            self.statuses.add(Status::P4);
+        }
+        Converted {
+            kind: Kind::BadPunycode,
+            validated: false,
+            rtl: false,
+            failed: None,
+            chars: None,
+            basic: false,
+        }
+    }
+
+    /// Step 4 on a label, ToASCII, and step 3 of section 4.2: the label as it goes into the
+    /// output.
+    #[inline(always)]
+    fn ascii_label(&mut self, label: &str, name: Option<&str>) {
+        let mut converted = match label.strip_prefix(ACE_PREFIX) {
+            Some(payload) if label.is_ascii() => {
+                match punycode::decode_into(payload.as_bytes(), self.buf) {
+                    Ok(len) => {
+                        let chars = self.buf.get(..len).unwrap_or(&[]);
+                        let (rtl, failed) =
+                            criteria::check_decoded(chars, self.options, &mut self.statuses);
+                        Converted::checked(Kind::Decoded, rtl, Some(failed), Some(len))
+                    }
+                    Err(PunycodeError::TooLong) => {
+                        match decode_long(payload, self.options, &mut self.statuses, None) {
+                            Some(((rtl, failed), basic)) => Converted {
+                                basic,
+                                ..Converted::checked(Kind::Decoded, rtl, Some(failed), None)
+                            },
+                            None => self.bad_punycode(),
+                        }
+                    }
+                    Err(_) => self.bad_punycode(),
+                }
+            }
+            _ => self.convert(label),
+        };
+        if converted.kind == Kind::Ascii && self.needs_failures() {
+            converted.failed = Some(ascii_bidi_failures(label.as_bytes()));
+        }
+        // Once a status is recorded the output is not the answer, nor beyond 253 octets with
+        // VerifyDnsLength: only its length counts.
+        let write = self.statuses.is_empty()
+            && (self.out.len() <= MAX_NAME_OCTETS + 1 || !self.options.verify_dns_length);
+        match converted.kind {
+            Kind::Decoded => {
+                // Basic code points only: written as they are; they may hold U+002E
+                // (criterion 5), which splits the label in the output.
+                let basic: Option<String> = match converted.chars {
+                    Some(len) => self
+                        .buf
+                        .get(..len)
+                        .filter(|chars| chars.iter().all(char::is_ascii))
+                        .map(|chars| chars.iter().collect()),
+                    None if converted.basic => label
+                        .get(ACE_PREFIX.len()..)
+                        .and_then(|payload| punycode::split_basic(payload.as_bytes()).ok())
+                        .map(|(head, _)| head.iter().map(|&b| char::from(b)).collect()),
+                    None => None,
+                };
+                match basic {
+                    Some(basic) => self.account(&basic, true, write),
+                    // The decoder admits one Punycode string per code point sequence, ignoring
+                    // case, and the label is lowercase after step 1: the encoding of what it
+                    // decoded to is the label itself.
+                    None => self.account(label, false, write),
+                }
+            }
+            Kind::Unicode | Kind::NonAsciiAce => self.encode(label, converted.chars, write),
+            Kind::Ascii | Kind::BadPunycode => self.account(label, false, write),
+        }
+        self.bidi(&converted, name);
+    }
+
+    /// ToASCII step 3 for a label with non-ASCII code points, the first `len` of the label
+    /// buffer when they fit: "xn--" and its Punycode (A3 when it overflows, section 4.2 step 4.2, and the
+    /// label is left as it was), or after an error its bound.
+    #[inline(always)]
+    fn encode(&mut self, label: &str, len: Option<usize>, write: bool) {
+        let heap: Vec<char>;
+        let chars = match len.and_then(|n| self.buf.get(..n)) {
+            Some(chars) => chars,
+            None => {
+                heap = label.chars().collect();
+                &heap
+            }
+        };
+        if self.bound && !self.statuses.is_empty() && chars.len() <= MAX_ULABEL_CHARS {
+            let bound = crate::label::encoded_len_bound(chars);
+            if bound <= MAX_LABEL_OCTETS - ACE_PREFIX.len() {
+                self.bounded = true;
+                self.count(ACE_PREFIX.len() + bound, false);
+                return;
+            }
+        }
+        // Straight into the output while it is the answer (an allocation a label cost 35 %
+        // more instructions on the U-label forms, `tools/corpus/count.sh 5 realistic`), else
+        // only counted.
+        let len = if write {
+            let start = self.out.len();
+            if self.index > 0 {
+                self.out.push('.');
+            }
+            let from = self.out.len();
+            self.out.push_str(ACE_PREFIX);
+            let encoded = punycode::encode_to_string(chars, &mut self.out);
+            let len = self.out.len() - from;
+            if encoded.is_err() {
+                self.out.truncate(start);
+            }
+            encoded.map(|()| len)
+        } else {
+            a_label_len(chars)
+        };
+        let Ok(len) = len else {
+            self.statuses.add(Status::A3);
+            self.account(label, false, false);
+            return;
+        };
+        self.count(len, false);
+        if self.options.verify_dns_length && !label_length_ok(len) {
+            self.statuses.add(Status::A4_2);
+        }
+    }
+
+    /// ToASCII step 4 for a label written as `ascii`, and the output; `parts`: a decoded label
+    /// of basic code points, whose U+002E (criterion 5) split it in the output.
+    #[inline(always)]
+    fn account(&mut self, ascii: &str, parts: bool, write: bool) {
+        self.count(ascii.len(), ascii.ends_with('.'));
+        let lengths_ok = if parts {
+            ascii.split('.').all(|l| label_length_ok(l.len()))
+        } else {
+            label_length_ok(ascii.len())
+        };
+        if self.options.verify_dns_length && !lengths_ok {
+            self.statuses.add(Status::A4_2);
+        }
+        if write && self.statuses.is_empty() {
+            if self.index > 0 {
+                self.out.push('.');
+            }
+            self.out.push_str(ascii);
+        }
+    }
+
+    /// ToASCII step 4: the octets of a label of `len` octets; `dot`: it ends in U+002E.
+    #[inline(always)]
+    fn count(&mut self, len: usize, dot: bool) {
+        self.octets = self.octets.saturating_add(len);
+        // An empty label ends the output in U+002E but as the first, which leaves no octet.
+        self.ends_in_dot = dot || len == 0;
+    }
+
+    /// The end of a label too long to be kept.
+    fn long_label(&mut self, long: Long) {
+        let converted = match long.checker {
+            Some(checker) => {
+                let (rtl, failed) = checker.finish(&mut self.statuses);
+                Converted::checked(Kind::Unicode, rtl, Some(failed), None)
+            }
+            None => Converted {
+                kind: Kind::NonAsciiAce,
+                validated: false,
+                rtl: long.rtl,
+                failed: None,
+                chars: None,
+                basic: false,
+            },
+        };
+        match long.deltas.overflows() {
+            Some(true) => self.statuses.add(Status::A3),
+            Some(false) => {}
+            None => self
+                .spill
+                .get_or_insert_with(Box::default)
+                .a3_unknown
+                .push(self.index),
+        }
+        // More than 253 code points: "xn--" and at least one octet each.
+        let len = usize::try_from(long.deltas.total).unwrap_or(usize::MAX);
+        self.count(len.saturating_add(ACE_PREFIX.len()), false);
+        self.statuses.add(Status::A4_2);
+        self.bidi(&converted, None);
+    }
+
+    /// Criterion 9 as the label passes: the name is a Bidi domain name from its first RTL
+    /// label, and every label's conditions count then.
+    #[inline(always)]
+    fn bidi(&mut self, converted: &Converted, name: Option<&str>) {
+        if !(converted.rtl || self.gather) {
+            return;
+        }
+        if !self.options.check_bidi {
+            return;
+        }
+        if converted.rtl && !self.bidi_domain {
+            self.become_bidi(name);
+        }
+        if converted.validated {
+            let failed = converted.failed.unwrap_or_else(|| {
+                converted
+                    .chars
+                    .and_then(|len| self.buf.get(..len))
+                    .map_or(0, |chars| bidi::Summary::of(chars).failed_conditions())
+            });
+            self.add_failed(self.index, failed);
+        }
+    }
+
+    /// The first RTL label: the name is a Bidi domain name. A name of one piece gathered no
+    /// conditions so far: the labels before this one are converted again.
+    #[cold]
+    fn become_bidi(&mut self, name: Option<&str>) {
+        self.bidi_domain = true;
+        self.gather = true;
+        if let Some(mut rest) = name.filter(|_| self.lazy) {
+            for i in 0..self.index {
+                let dot = rest.as_bytes().iter().position(|&b| b == b'.');
+                let earlier = dot.and_then(|d| rest.get(..d)).unwrap_or(rest);
+                if let Some(failed) = earlier_failures(earlier, self.buf) {
+                    self.add_failed(i, failed);
+                }
+                rest = dot.and_then(|d| rest.get(d + 1..)).unwrap_or("");
+            }
+        }
+    }
+
+    /// Whether the conditions of RFC 5893 section 2 a label fails are wanted as it passes:
+    /// CheckBidi, and the name is known to be a Bidi domain name or is not one piece.
+    fn needs_failures(&self) -> bool {
+        self.gather
+    }
+
+    fn add_failed(&mut self, index: usize, failed: u8) {
+        if failed != 0 {
+            self.bidi_failed |= failed;
+            self.bidi_first = Some(self.bidi_first.map_or(index, |first| first.min(index)));
+        }
+    }
+
+    /// Whether the name, counted as ToASCII writes it, has 1 to 253 octets but the root label
+    /// and its dot (A4_1).
+    fn name_length_ok(&self) -> bool {
+        // The labels' octets, the dots between them (one less than the labels, all ended), and
+        // the root label's dot out.
+        let dots = self.index.saturating_sub(1);
+        let name = self
+            .octets
+            .saturating_add(dots)
+            .saturating_sub(usize::from(self.ends_in_dot));
+        (1..=MAX_NAME_OCTETS).contains(&name)
+    }
+
+    /// ToASCII's result: A3 of the labels only their encoding decides, A4_1, and the error.
+    #[inline(always)]
+    fn into_ascii(&mut self, input: &str) -> Result<String, Error> {
+        let verify = self.options.verify_dns_length;
+        let a3_known = self.spill.as_ref().is_none_or(|spill| spill.a3_unknown.is_empty());
+        if self.statuses.is_empty() && a3_known && (!verify || self.name_length_ok())
+        {
+            return Ok(core::mem::take(&mut self.out));
+        }
+        let transitional = self.options.transitional_processing;
+        let a3_unknown = self
+            .spill
+            .as_mut()
+            .map(|spill| core::mem::take(&mut spill.a3_unknown))
+            .unwrap_or_default();
+        for index in a3_unknown {
+            let (_, _, label) = capture(input, transitional, index, usize::MAX);
+            if punycode::encode(&label).is_err() {
+                self.statuses.enter(Some(index));
+                self.statuses.add(Status::A3);
+            }
+        }
+        if self.options.verify_dns_length && !self.name_length_ok() {
+            self.statuses.enter(None);
+            self.statuses.add(Status::A4_1);
+        }
+        self.statuses
+            .into_result(|index| named(input, transitional, index))?;
+        Ok(core::mem::take(&mut self.out))
+    }
+}
+
+impl Converted {
+    /// A label the criteria were applied to.
+    fn checked(kind: Kind, rtl: bool, failed: Option<u8>, chars: Option<usize>) -> Self {
+        Converted {
+            kind,
+            validated: true,
+            rtl,
+            failed,
+            chars,
+            basic: false,
+        }
+    }
+}
+
+/// The code points of `label` in `buf`, their number; `None` when they do not fit.
+#[inline(never)]
+fn chars_into(label: &str, buf: &mut LabelBuffer) -> Option<usize> {
+    let mut n = 0;
+    for c in label.chars() {
+        *buf.get_mut(n)? = c;
+        n += 1;
+    }
+    Some(n)
+}
+
+/// The length of the A-label of `chars`, for a name already in error.
+#[cold]
+fn a_label_len(chars: &[char]) -> Result<usize, PunycodeError> {
+    punycode::encoded_len(chars).map(|len| ACE_PREFIX.len() + len)
+}
+
+/// A label of `len` octets satisfies ToASCII step 4 (A4_2): 1 to 63.
+fn label_length_ok(len: usize) -> bool {
+    (1..=MAX_LABEL_OCTETS).contains(&len)
+}
+
+/// The conditions of RFC 5893 section 2 that an ASCII label fails, as
+/// [`bidi::Summary::failed_conditions`] gives them: none without a table read for a label of
+/// letters, digits and hyphens that starts with a letter ([`bidi::is_ltr_ldh`]; measured with
+/// the mix of `realistic.txt`, `tools/corpus/count.sh 5 realistic`, `uts46::to_ascii`: 2,373,779
+/// to 2,328,402 instructions a pass).
+fn ascii_bidi_failures(label: &[u8]) -> u8 {
+    if bidi::is_ltr_ldh(label) {
+        return 0;
+    }
+    summary(label.iter().map(|&b| char::from(b))).failed_conditions()
+}
+
+/// The conditions of RFC 5893 section 2 a label before the first RTL one fails, converted
+/// again from the mapped name (a name of one piece); `None` for a label the criteria did not
+/// apply to.
+fn earlier_failures(label: &str, buf: &mut LabelBuffer) -> Option<u8> {
+    let chars = match label.strip_prefix(ACE_PREFIX) {
+        Some(_) if !label.is_ascii() => return None,
+        Some(payload) => match punycode::decode_into(payload.as_bytes(), buf) {
+            Ok(len) => buf.get(..len)?,
+            Err(PunycodeError::TooLong) => {
+                let decoded = punycode::decode(payload).ok()?;
+                return Some(summary(decoded.chars()).failed_conditions());
+            }
+            Err(_) => return None,
+        },
+        None if label.is_ascii() => return Some(ascii_bidi_failures(label.as_bytes())),
+        None => return Some(summary(label.chars()).failed_conditions()),
+    };
+    Some(bidi::Summary::of(chars).failed_conditions())
+}
+
+/// The Bidi classes of a label's code points.
+fn summary(chars: impl Iterator<Item = char>) -> bidi::Summary {
+    let mut summary = bidi::Summary::EMPTY;
+    for (i, c) in chars.enumerate() {
+        let class = bidi::bidi_class(c);
+        if i == 0 {
+            summary.push_first(class);
+        } else {
+            summary.push(class);
+        }
+    }
+    summary
+}
+
+/// What ToASCII step 3 needs to know of a long label to decide A3 without encoding it: RFC 3492
+/// section 6.3 inserts the code points by increasing value; before the first insertion of value
+/// `v`, `delta` is `(v - n) * (h + 1)` plus what is left of the previous value's scan and the
+/// count of smaller code points before the first `v`, each at most the label's length, where
+/// `n` is one more than the previous value and `h` the count of smaller code points. It
+/// overflows when a product does, and cannot when every product is at least twice the length
+/// (plus one) below `u32::MAX`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Deltas {
+    basic: u64,
+    total: u64,
+    max: u32,
+    /// More than [`DISTINCT`] values: only the bound from `max` is known.
+    many: bool,
+    len: usize,
+    values: [u32; DISTINCT],
+    counts: [u64; DISTINCT],
+    /// One more than the index in `values` of a value, by its low bits (0: none), tried
+    /// before the search: the values of a long label come again and again.
+    slots: [u8; DELTA_SLOTS],
+}
+
+/// Slots of [`Deltas::slots`], a power of two.
+const DELTA_SLOTS: usize = 64;
+
+impl Deltas {
+    const EMPTY: Deltas = Deltas {
+        basic: 0,
+        total: 0,
+        max: 0,
+        many: false,
+        len: 0,
+        values: [0; DISTINCT],
+        counts: [0; DISTINCT],
+        slots: [0; DELTA_SLOTS],
+    };
+
+    #[inline]
+    fn push(&mut self, c: char) {
+        if c.is_ascii() {
+            self.total += 1;
+            self.basic += 1;
+            return;
+        }
+        self.push_non_ascii(c);
+    }
+
+    /// [`Deltas::push`] of a non-ASCII code point.
+    #[inline(always)]
+    fn push_non_ascii(&mut self, c: char) {
+        self.total += 1;
+        let v = c as u32;
+        self.max = self.max.max(v);
+        if self.many {
+            return;
+        }
+        let slot = v as usize % DELTA_SLOTS;
+        let hint = usize::from(self.slots.get(slot).copied().unwrap_or(0));
+        if let Some(i) = hint.checked_sub(1)
+            && self.values.get(i) == Some(&v)
+            && let Some(count) = self.counts.get_mut(i)
+        {
+            *count += 1;
+            return;
+        }
+        let values = self.values.get(..self.len).unwrap_or(&[]);
+        if let Some(i) = values.iter().position(|&x| x == v) {
+            if let Some(count) = self.counts.get_mut(i) {
+                *count += 1;
+            }
+        } else if let (Some(value), Some(count)) =
+            (self.values.get_mut(self.len), self.counts.get_mut(self.len))
+        {
+            *value = v;
+            *count = 1;
+            self.len += 1;
+            if let Some(hint) = self.slots.get_mut(slot) {
+                // DISTINCT is below 255, so the index fits.
+                *hint = u8::try_from(self.len).unwrap_or(0);
+            }
+        } else {
+            self.many = true;
+        }
+    }
+
+    /// Whether the encoding overflows; `None` when only encoding can tell.
+    fn overflows(&self) -> Option<bool> {
+        const MAX: u64 = u32::MAX as u64;
+        if self.total == self.basic {
+            return Some(false);
+        }
+        let slack = 2 * self.total + 1;
+        let widest = u64::from(self.max.saturating_sub(0x80));
+        if widest.saturating_mul(self.total + 1).saturating_add(slack) <= MAX {
+            return Some(false);
+        }
+        if self.many || self.total >= MAX {
+            return None;
+        }
+        let mut pairs = [(0u32, 0u64); DISTINCT];
+        for (pair, (&v, &count)) in pairs.iter_mut().zip(self.values.iter().zip(&self.counts)) {
+            *pair = (v, count);
+        }
+        let pairs = pairs.get_mut(..self.len).unwrap_or(&mut []);
+        punycode::heapsort(pairs);
+        let (mut n, mut h, mut unsure) = (0x80u64, self.basic, false);
+        for &(v, count) in pairs.iter() {
+            let product = (u64::from(v) - n).saturating_mul(h + 1);
+            if product > MAX {
+                return Some(true);
+            }
+            unsure |= product + slack > MAX;
+            h += count;
+            n = u64::from(v) + 1;
+        }
+        if unsure { None } else { Some(false) }
+    }
+}
+
+/// Steps 4.1 and 4.1.3 to 4.1.4 for the payload of an ASCII "xn--" label that decodes to more
+/// code points than a label buffer holds: decoded as it streams ([`decode_payload`]) into the
+/// criteria and into `sink` when given (ToUnicode's output). `None` when it is not Punycode;
+/// else whether it is an RTL label and the conditions of RFC 5893 it fails, and whether it
+/// decodes to basic code points only (step 4.1.3: P4).
+fn decode_long(
+    payload: &str,
+    options: Options,
+    statuses: &mut Statuses,
+    sink: Option<&mut String>,
+) -> Option<((bool, u8), bool)> {
+    let mut checker = Checker::new(options, false);
+    let nfc = decode_payload(payload, &mut checker, sink)?;
+    if checker.all_ascii {
+        statuses.add(Status::P4);
+    }
+    // Criterion 1: only a decoded label can be outside NFC.
+    if !nfc {
+        statuses.add(Status::V1);
+    }
+    Some((checker.finish(statuses), checker.all_ascii))
+}
+
+/// Decodes a Punycode payload (RFC 3492 section 6.2) of more code points than a label holds
+/// into `checker`, and into `sink` when given; returns whether the decoded label is in NFC,
+/// `None` when the payload is not Punycode. A payload whose every insertion is at the end (a run
+/// of one code point, the usual hostile case) is decoded as a stream; any other through
+/// [`punycode::decode`].
+fn decode_payload(
+    payload: &str,
+    checker: &mut Checker,
+    mut sink: Option<&mut String>,
+) -> Option<bool> {
+    let bytes = payload.as_bytes();
+    let mark = sink.as_ref().map_or(0, |out| out.len());
+    let fresh = *checker;
+    let (basic, deltas) = punycode::split_basic(bytes).ok()?;
+    let mut nfc = QuickCheck::default();
+    for &b in basic {
+        let c = char::from(b);
+        checker.push(c, None);
+        quick_check(&mut nfc, c, None);
+        if let Some(out) = sink.as_deref_mut() {
+            out.push(c);
+        }
+    }
+    let mut streamed = Streamed {
+        checker: &mut *checker,
+        nfc,
+        sink: sink.as_deref_mut(),
+        elsewhere: false,
+    };
+    let result = punycode::decode_deltas(deltas, basic.len(), &mut streamed);
+    let (elsewhere, nfc) = (streamed.elsewhere, streamed.nfc);
+    match result {
+        Ok(_) => match nfc.verdict() {
+            IsNormalized::No => return Some(false),
+            IsNormalized::Yes => return Some(true),
+            // The full check needs the whole label.
+            IsNormalized::Maybe => {}
+        },
+        Err(_) if elsewhere => {}
+        Err(_) => {
+            if let Some(out) = sink.as_deref_mut() {
+                out.truncate(mark);
+            }
+            return None;
+        }
+    }
+    *checker = fresh;
+    if let Some(out) = sink.as_deref_mut() {
+        out.truncate(mark);
+    }
+    let decoded = punycode::decode(payload).ok()?;
+    for c in decoded.chars() {
+        checker.push(c, None);
+    }
+    if let Some(out) = sink {
+        out.push_str(&decoded);
+    }
+    Some(crate::nfc::is_nfc_chars(decoded.chars()))
+}
+
+/// The insertions of a payload decoded as a stream ([`decode_payload`]): at the end only
+/// (`elsewhere` otherwise), into the checker, the NFC quick check and the output.
+struct Streamed<'a> {
+    checker: &'a mut Checker,
+    nfc: QuickCheck,
+    sink: Option<&'a mut String>,
+    elsewhere: bool,
+}
+
+impl punycode::Insert for &mut Streamed<'_> {
+    /// A run at once: `xn--` + 1 MiB of `a`, streamed ToASCII (callgrind), 96.4 M instructions
+    /// before, 48.1 M after; ToUnicode 133.0 M, 71.1 M.
+    const RUNS: bool = true;
+
+    fn insert(&mut self, position: usize, c: char, length: usize) -> Result<(), PunycodeError> {
+        if position != length {
+            self.elsewhere = true;
+            return Err(PunycodeError::TooLong);
+        }
+        self.insert_run(c, length, 1)
+    }
+
+    fn insert_run(&mut self, c: char, _: usize, times: usize) -> Result<(), PunycodeError> {
+        let props = self.checker.push_run(c, times);
+        quick_check(&mut self.nfc, c, props);
+        if let Some(out) = self.sink.as_deref_mut() {
+            out.extend(core::iter::repeat_n(c, times));
+        }
+        Ok(())
+    }
+}
+
+/// Feeds the UAX #15 quick check with `c`, whose properties are `props` when known.
+#[inline]
+fn quick_check(quick: &mut QuickCheck, c: char, props: Option<Props>) {
+    if c.is_ascii() {
+        quick.starter();
+        return;
+    }
+    let p = props.unwrap_or_else(|| ucd::props(c));
+    quick.push(p.ccc(), p.nfc_quick_check());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::format;
+    use alloc::string::ToString;
+    use alloc::vec;
+
+    /// ToASCII of a name already in error counts its U-labels by a bound; the statuses must be
+    /// those of the exact encoding, for names on both sides of 253 octets and labels on both
+    /// sides of 63.
+    #[test]
+    fn bounded_labels_give_the_statuses_of_the_encoding() {
+        let d = Options::default();
+        let labels = [
+            "b\u{FC}cher".to_string(),
+            "\u{4E2D}\u{6587}".to_string(),
+            "\u{FC}".repeat(20),
+            "\u{4E00}\u{9FA5}".repeat(10),
+            "a\u{10FFFD}".repeat(29),
+            "\u{5D0}\u{5D1}".repeat(12),
+        ];
+        let (mut bounded, mut redone) = (0, 0);
+        for first in ["a-", "a\u{200D}b", "\u{301}a"] {
+            for label in &labels {
+                for count in 1..=14 {
+                    let name = format!("{first}.{}", vec![label.as_str(); count].join("."));
+                    let mut buf = EMPTY_LABEL;
+                    let mut exact = Pipeline::<false>::new(d, false, &mut buf);
+                    exact.run(&name);
+                    assert_eq!(
+                        to_ascii(&name, d).err(),
+                        exact.into_ascii(&name).err(),
+                        "{name}"
+                    );
+                    let mut filled = Pipeline::<false>::new(d, true, &mut buf);
+                    filled.run(&name);
+                    bounded += usize::from(filled.bounded);
+                    redone += usize::from(filled.bounded && !filled.name_length_ok());
+                }
+            }
+        }
+        assert!(bounded > 100 && redone > 10, "{bounded} {redone}");
+    }
+
+    #[test]
+    fn ignored_code_points_before_a_name() {
+        let input = format!("{}a.com", "\u{AD}".repeat(1 << 16));
+        assert_eq!(to_ascii(&input, Options::default()).as_deref(), Ok("a.com"));
+        assert_eq!(
+            to_unicode(&input, Options::default()),
+            ("a.com".to_string(), Ok(()))
+        );
+        assert_eq!(map_capped(&input, 1015), "a.com");
+    }
+
+    /// Criterion 8 (CheckJoiners) on a name of several pieces (behind 1,024 U+00AD, `ignored`
+    /// in IdnaMappingTable.txt): RFC 5892 Appendix A.2 asks for a virama (U+094D DEVANAGARI
+    /// SIGN VIRAMA, Canonical_Combining_Class 9) just before each U+200D ZERO WIDTH JOINER, so
+    /// the second of two fails (C2); Appendix A.1 lets U+200C ZERO WIDTH NON-JOINER stand
+    /// between two Dual_Joining letters (U+0628 ARABIC LETTER BEH and U+062A ARABIC LETTER TEH,
+    /// DerivedJoiningType.txt: D), here after ASCII letters (Joining_Type U), and not before
+    /// one (C1).
+    #[test]
+    fn joiners_in_a_long_input() {
+        let pad = "\u{AD}".repeat(1024);
+        let d = Options::default();
+        let ka = "\u{915}\u{915}\u{915}\u{94D}";
+        let one = format!("{pad}{ka}\u{200D}.com");
+        assert_eq!(to_unicode(&one, d).1, Ok(()));
+        let two = format!("{pad}{ka}\u{200D}\u{200D}.com");
+        let (_, result) = to_unicode(&two, d);
+        assert!(result.unwrap_err().contains(Status::C2));
+        let beh = "\u{628}\u{62A}\u{628}\u{62A}";
+        let zwnj = format!("{pad}abcd{beh}\u{200C}\u{628}.com");
+        let (_, result) = to_unicode(&zwnj, d);
+        assert!(!result.unwrap_err().contains(Status::C1));
+        let (_, result) = to_unicode(&zwnj, d.check_bidi(false));
+        assert_eq!(result, Ok(()));
+        let open = format!("{pad}abcd{beh}\u{200C}a.com");
+        let (_, result) = to_unicode(&open, d.check_bidi(false));
+        assert!(result.unwrap_err().contains(Status::C1));
+    }
+
+    /// Criterion 9 in a name of several pieces: "1a" starts with a digit (Bidi_Class EN), which
+    /// fails condition 1 of RFC 5893 section 2 once the name is a Bidi domain name, here by a
+    /// label of U+05D0 HEBREW LETTER ALEF (R) too long to be kept; the error names the first
+    /// label in error, "1a", though its conditions count only from the later label on. Without
+    /// the RTL label, nothing is recorded for "1a".
+    #[test]
+    fn error_names_an_earlier_bidi_failure() {
+        let d = Options::default();
+        let rtl = "\u{5D0}".repeat(600);
+        for tail in ["", ".b", "_"] {
+            let input = format!("1a.{rtl}{tail}");
+            let error = to_ascii(&input, d).unwrap_err();
+            assert!(error.contains(Status::B1) && error.contains(Status::A4_2), "{error:?}");
+            assert_eq!((error.label_index(), error.label()), (Some(0), "1a"));
+            let (_, result) = to_unicode(&input, d);
+            let error = result.unwrap_err();
+            assert!(error.contains(Status::B1), "{error:?}");
+            assert_eq!((error.label_index(), error.label()), (Some(0), "1a"));
+        }
+        let ltr = format!("1a.{}", "b".repeat(1100));
+        let error = to_ascii(&ltr, d).unwrap_err();
+        assert_eq!(error.statuses().collect::<Vec<_>>(), [Status::A4_1, Status::A4_2]);
+        assert_eq!(error.label_index(), Some(1));
+        assert_eq!(to_unicode(&ltr, d).1, Ok(()));
+    }
+
+    #[test]
+    fn a3_is_decided_from_the_deltas() {
+        // RFC 3492 section 6.3: the first delta is (0x20000 - 0x80) * (40000 + 1) > u32::MAX.
+        let label = format!("{}\u{20000}", "a".repeat(40_000));
+        let e = to_ascii(&label, Options::default()).unwrap_err();
+        assert!(e.contains(Status::A3) && e.contains(Status::A4_2), "{e:?}");
+        // (0xFC - 0x80) * (40000 + 1) fits.
+        let label = format!("{}\u{FC}", "a".repeat(40_000));
+        assert!(
+            !to_ascii(&label, Options::default())
+                .unwrap_err()
+                .contains(Status::A3)
+        );
+        let many: String = (0x4E00..0x4E00 + 40).filter_map(char::from_u32).collect();
+        let d = Deltas::EMPTY;
+        assert_eq!(d.overflows(), Some(false));
+        let mut d = Deltas::EMPTY;
+        for c in vec![many.as_str(); 200].concat().chars() {
+            d.push(c);
+        }
+        assert!(d.many);
+        assert_eq!(d.overflows(), Some(false));
+    }
+}
