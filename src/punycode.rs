@@ -743,7 +743,7 @@ fn encode_chars<S: Sink>(input: &[char], sink: &mut S) -> Result<(), PunycodeErr
 /// allocation.
 ///
 /// For the encoder's keys of a long input (a `u64` each) and the streamed check's counts of
-/// code points (`uts46::stream`): each type `slice::sort_unstable` sorts adds its own copy of
+/// code points (`uts46::process`): each type `slice::sort_unstable` sorts adds its own copy of
 /// a pattern-defeating quicksort, 2 to 8 KB of WebAssembly. The sorts of a label's `u32` keys
 /// keep `sort_unstable`, whose small-input sort takes 7 to 11 % fewer instructions on the
 /// U-labels of 253-octet names than an insertion sort did (tools/corpus/count.sh 5 long253).

@@ -261,9 +261,9 @@ fn uts46_transitional_round_trip_maps_a_decoded_deviation() {
     );
 }
 
-/// The streamed path of UTS #46 (inputs over 1 KiB, `src/uts46/stream.rs`) names the same first
-/// label in error as the short path: the label after Map and Normalize (UTS #46 section 4,
-/// steps 1 and 2), by its index. Expected values from the criteria and IdnaMappingTable.txt.
+/// On inputs over 1 KiB, which UTS #46 maps in pieces (`src/uts46/process.rs`), an error names
+/// the first label in error as on a short input: the label after Map and Normalize (UTS #46
+/// section 4, steps 1 and 2), by its index. Expected values from the criteria and IdnaMappingTable.txt.
 #[test]
 fn long_inputs_name_the_first_label_in_error() {
     let d = uts46::Options::default();

@@ -359,13 +359,7 @@ const DEVIATIONS: [char; 4] = ['\u{DF}', '\u{3C2}', '\u{200C}', '\u{200D}'];
 ///   Punycode there), and its operations with a P4 are skipped.
 ///
 /// Adds to `tally`; returns the operations skipped.
-fn run_combination(
-    cases: &[Case],
-    bits: u32,
-    pad: &str,
-    middle: bool,
-    tally: &mut Tally,
-) -> usize {
+fn run_combination(cases: &[Case], bits: u32, pad: &str, middle: bool, tally: &mut Tally) -> usize {
     let (options, ignored) = combination(bits);
     let transitional = options == options.transitional_processing(true);
     let lenient = options == options.ignore_invalid_punycode(true);

@@ -109,7 +109,7 @@ fn inputs(size: usize) -> Vec<(&'static str, String)> {
 /// `1xn--bcher-kva.` (an LDH label starting with a digit: condition 1 of RFC 5893 section 2
 /// fails in a Bidi domain name), then U+FDFA, which makes the name one, and `a`, `size` bytes:
 /// the shape of the input a fresh seed of the generated inputs found (4,096 bytes, U+FDFA 1,251
-/// times, `a` 328 times), whose second label's mapping the streamed path kept for an error
+/// times, `a` 328 times), whose second label's mapping an earlier design kept for an error
 /// that names the first.
 fn after_bidi_failure(size: usize) -> String {
     let head = "1xn--bcher-kva.";
@@ -198,7 +198,7 @@ fn generated_inputs_are_bounded() {
         ..Config::default()
     };
     // The same 48 inputs on every run, so that CI passes or fails on the code alone: a seed
-    // drawn afresh found, once in some 25 runs, an input the streamed path did not bound (a
+    // drawn afresh found, once in some 25 runs, an input an earlier design did not bound (a
     // long label of U+FDFA after a label that fails the Bidi rule), now one of `inputs`.
     let rng = TestRng::deterministic_rng(config.rng_algorithm);
     let mut runner = TestRunner::new_with_rng(config, rng);

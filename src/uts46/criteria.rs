@@ -409,6 +409,21 @@ impl Checker {
         (self.rtl(), self.bidi.failed_conditions())
     }
 
+    /// Equal but for the count of code points fed: one more copy of a run left the state as
+    /// the copy before did.
+    pub(super) fn same_shape(&self, other: &Checker) -> bool {
+        Checker {
+            count: other.count,
+            ..*self
+        } == *other
+    }
+
+    /// `times` more copies of what was fed since `before`, a state of the same shape.
+    pub(super) fn repeat(&mut self, before: &Checker, times: usize) {
+        let step = self.count.saturating_sub(before.count);
+        self.count = self.count.saturating_add(times.saturating_mul(step));
+    }
+
     /// Whether a code point of Bidi_Class R, AL or AN has been fed: the label is an RTL label.
     pub(super) fn rtl(&self) -> bool {
         self.bidi.rtl()

@@ -358,6 +358,12 @@ impl Statuses {
         }
     }
 
+    /// The lowest index of a label that got a status so far.
+    #[inline]
+    pub(crate) fn first_label(&self) -> Option<usize> {
+        self.first
+    }
+
     /// The statuses added from now on are those of label `index` (`None`: of the name).
     #[inline]
     pub(crate) fn enter(&mut self, index: Option<usize>) {

@@ -43,8 +43,8 @@ pub(crate) mod process;
 use alloc::borrow::Cow;
 use alloc::string::String;
 
-use error::{Named, Statuses};
 pub use error::{Error, LABEL_TEXT_MAX, Status};
+use error::{Named, Statuses};
 
 use crate::ascii::{self, Plain};
 use crate::limits::{ACE_PREFIX, EMPTY_LABEL, MAX_LABEL_OCTETS, MAX_NAME_OCTETS, has_ace_prefix};
@@ -196,7 +196,7 @@ pub fn to_ascii(input: &str, options: Options) -> Result<String, Error> {
         && let Some(statuses) = check_ascii_name(input.as_bytes(), start, index, options)
     {
         if !statuses.is_empty() {
-            statuses.into_result(|i| process::named(input, false, i))?;
+            statuses.into_result(|i| process::named(input, false, i, None))?;
         }
         return Ok(input.to_ascii_lowercase());
     }
@@ -220,7 +220,10 @@ pub fn to_unicode(input: &str, options: Options) -> (String, Result<(), Error>) 
     if input.is_ascii() && !has_a_label_prefix(input) {
         let mut statuses = Statuses::default();
         let unicode = process_ascii(input, options, &mut statuses, options.verify_dns_length);
-        return (unicode, statuses.into_result(|i| process::named(input, false, i)));
+        return (
+            unicode,
+            statuses.into_result(|i| process::named(input, false, i, None)),
+        );
     }
     process::to_unicode(input, options)
 }
@@ -530,7 +533,7 @@ mod tests {
                 // ToASCII's one-pass check against the pipeline.
                 let fast = check_ascii_name(input.as_bytes(), 0, 0, options).unwrap();
                 assert_eq!(
-                    fast.into_result(|i| process::named(input, false, i)),
+                    fast.into_result(|i| process::named(input, false, i, None)),
                     process::to_ascii(input, options).map(|_| ()),
                     "to_ascii {input:?} {options:?}"
                 );
@@ -612,7 +615,7 @@ mod tests {
                         };
                         let pipeline = process::to_ascii(&name, options);
                         assert_eq!(
-                            fast.into_result(|i| process::named(&name, false, i)),
+                            fast.into_result(|i| process::named(&name, false, i, None)),
                             pipeline.as_ref().map(|_| ()).map_err(Clone::clone),
                             "{name:?} {options:?}"
                         );
