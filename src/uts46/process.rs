@@ -1567,6 +1567,47 @@ mod tests {
         assert_eq!(to_unicode(&ltr, d).1, Ok(()));
     }
 
+    /// Long labels that ToASCII refuses by length, where runs are added at once: their
+    /// statuses and the label an error names are those the standards give. U+200D ZERO WIDTH
+    /// JOINER without a virama before it fails RFC 5892 Appendix A.2 (C2) however often it
+    /// comes; U+FF21 FULLWIDTH LATIN CAPITAL LETTER A maps to U+0061 (IdnaMappingTable.txt),
+    /// one byte a copy in the processed name; and the last `a` of a run composes with a U+0301
+    /// COMBINING ACUTE ACCENT after it into U+00E1 (UAX #15), two bytes.
+    #[test]
+    fn runs_in_a_label_refused_by_length() {
+        let d = Options::default();
+        let statuses = |input: &str| {
+            let error = to_ascii(input, d).unwrap_err();
+            let mut codes: Vec<&str> = error.statuses().map(Status::code).collect();
+            codes.sort_unstable();
+            (codes, error.label_index(), error.label_range())
+        };
+        let joiners = format!("{}.com", "\u{200D}".repeat(1500));
+        assert_eq!(
+            statuses(&joiners),
+            (vec!["A4_1", "A4_2", "C2"], Some(0), Some(0..4500))
+        );
+        let wide = format!("{}.com", "\u{FF21}".repeat(2000));
+        assert_eq!(
+            statuses(&wide),
+            (vec!["A4_1", "A4_2"], Some(0), Some(0..2000))
+        );
+        assert_eq!(
+            to_unicode(&wide, d),
+            (format!("{}.com", "a".repeat(2000)), Ok(()))
+        );
+        let acute = format!("{}\u{301}.com", "a".repeat(2000));
+        assert_eq!(
+            statuses(&acute),
+            (vec!["A4_1", "A4_2"], Some(0), Some(0..2001))
+        );
+        let ascii = format!("x.{}", "\u{FC}".repeat(2000));
+        assert_eq!(
+            statuses(&ascii),
+            (vec!["A4_1", "A4_2"], Some(1), Some(2..4002))
+        );
+    }
+
     #[test]
     fn a3_is_decided_from_the_deltas() {
         // RFC 3492 section 6.3: the first delta is (0x20000 - 0x80) * (40000 + 1) > u32::MAX.
