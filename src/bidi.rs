@@ -141,11 +141,12 @@ impl Summary {
     }
 
     /// The summary of a whole label, one property lookup a non-ASCII code point.
-    pub(crate) fn of(label: &[char]) -> Summary {
+    pub(crate) fn of(label: impl IntoIterator<Item = char>) -> Summary {
         let mut summary = Summary::EMPTY;
-        if let Some((&first, rest)) = label.split_first() {
+        let mut chars = label.into_iter();
+        if let Some(first) = chars.next() {
             summary.push_first(bidi_class(first));
-            for &c in rest {
+            for c in chars {
                 summary.push(bidi_class(c));
             }
         }
@@ -366,7 +367,7 @@ mod tests {
                     label.push(alphabet[code % alphabet.len()]);
                     code /= alphabet.len();
                 }
-                let summary = Summary::of(&label);
+                let summary = Summary::of(label.iter().copied());
                 let walked = check_label(&label).is_ok();
                 assert_eq!(summary.satisfies_rule(), walked, "{label:?}");
                 // Every condition failed, as UTS #46 reports them.

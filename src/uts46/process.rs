@@ -162,11 +162,7 @@ pub(super) fn to_unicode(input: &str, options: Options) -> (String, Result<(), E
     let mut buf = EMPTY_LABEL;
     let mut pipeline = Pipeline::<true>::new(options, false, &mut buf);
     pipeline.run(input);
-    let spill = pipeline.spill.as_deref();
-    let result = pipeline.statuses.into_result(|index| {
-        let span = spill.and_then(|spill| spill.span_of(index));
-        named(input, options.transitional_processing, index, span)
-    });
+    let result = pipeline.result(input);
     (pipeline.out, result)
 }
 
@@ -332,7 +328,7 @@ impl Long {
         for c in text.chars() {
             match &mut self.checker {
                 Some(checker) => {
-                    checker.push(c, if c.is_ascii() { Some(true) } else { valid });
+                    checker.push(c, valid);
                 }
                 None => self.rtl |= !c.is_ascii() && bidi::is_rtl_class(bidi::bidi_class(c)),
             }
@@ -407,8 +403,6 @@ struct Pipeline<'b, const UNICODE: bool> {
     /// encoding throughout, and 1.1 to 1.6 % more on the valid U-label corpora (the check of
     /// the statuses on every label).
     bound: bool,
-    /// ToUnicode with VerifyDnsLength: an empty label but the root label is X4_2.
-    x4_2: bool,
     statuses: Statuses,
     out: String,
     /// ToASCII step 4: the octets of the labels so far (without the dots between them),
@@ -416,12 +410,6 @@ struct Pipeline<'b, const UNICODE: bool> {
     octets: usize,
     ends_in_dot: bool,
     bounded: bool,
-    /// The name is one piece: the Bidi conditions of its labels are gathered from its first
-    /// RTL label on, the labels before converted again. Measured against gathering them from
-    /// every label (callgrind, `tools/corpus/count.sh 5`, `uts46::to_ascii`, instructions a
-    /// pass): the U-label forms of `realistic.txt` 1,012,182 → 937,076, `latin.txt` 876,220 →
-    /// 758,768.
-    lazy: bool,
     /// The name is one piece whose mapping found no RTL code point: a label of code points
     /// that cannot fail criteria 5 to 8 needs only the hyphen rules ([`criteria::is_plain`]).
     plain: bool,
@@ -460,13 +448,11 @@ impl<'b, const UNICODE: bool> Pipeline<'b, UNICODE> {
         Pipeline {
             options,
             bound,
-            x4_2: UNICODE && options.verify_dns_length,
             statuses,
             out: String::new(),
             octets: 0,
             ends_in_dot: false,
             bounded: false,
-            lazy: false,
             plain: false,
             bidi_domain: false,
             gather: false,
@@ -483,9 +469,14 @@ impl<'b, const UNICODE: bool> Pipeline<'b, UNICODE> {
     #[inline(always)]
     fn run(&mut self, input: &str) {
         let transitional = self.options.transitional_processing;
-        self.lazy = input.len() <= CHUNK;
-        self.gather = self.options.check_bidi && !self.lazy;
-        if !self.lazy {
+        // A name of one piece gathers the Bidi conditions of its labels from its first RTL
+        // label on, and converts the labels before it again (`become_bidi`). Measured against
+        // gathering them from every label (callgrind, `tools/corpus/count.sh 5`,
+        // `uts46::to_ascii`, instructions a pass): the U-label forms of `realistic.txt`
+        // 1,012,182 → 937,076, `latin.txt` 876,220 → 758,768.
+        let one_piece = input.len() <= CHUNK;
+        self.gather = self.options.check_bidi && !one_piece;
+        if !one_piece {
             self.spill = Some(Box::default());
         }
         for_each_piece(input, transitional, self);
@@ -725,7 +716,8 @@ impl<'b, const UNICODE: bool> Pipeline<'b, UNICODE> {
         };
         let empty = self.out.len() == start;
         let is_root = last && self.index > 0;
-        if self.x4_2 && empty && !is_root {
+        // ToUnicode with VerifyDnsLength: an empty label but the root label is X4_2.
+        if self.options.verify_dns_length && empty && !is_root {
             self.statuses.add(Status::X4_2);
         }
         self.bidi(&converted, name);
@@ -764,7 +756,7 @@ impl<'b, const UNICODE: bool> Pipeline<'b, UNICODE> {
             let mut checker = Checker::new(options, transitional);
             let valid = self.valid.then_some(true);
             for c in label.chars() {
-                checker.push(c, if c.is_ascii() { Some(true) } else { valid });
+                checker.push(c, valid);
             }
             let (rtl, failed) = checker.finish(statuses);
             return Converted::checked(Kind::Unicode, rtl, Some(failed), None);
@@ -994,7 +986,9 @@ impl<'b, const UNICODE: bool> Pipeline<'b, UNICODE> {
                 converted
                     .chars
                     .and_then(|len| self.buf.get(..len))
-                    .map_or(0, |chars| bidi::Summary::of(chars).failed_conditions())
+                    .map_or(0, |chars| {
+                        bidi::Summary::of(chars.iter().copied()).failed_conditions()
+                    })
             });
             self.add_failed(self.index, failed);
         }
@@ -1007,7 +1001,7 @@ impl<'b, const UNICODE: bool> Pipeline<'b, UNICODE> {
     fn become_bidi(&mut self, name: Option<&str>) {
         self.bidi_domain = true;
         self.gather = true;
-        if let Some(mut rest) = name.filter(|_| self.lazy) {
+        if let Some(mut rest) = name {
             for i in 0..self.index {
                 let dot = rest.as_bytes().iter().position(|&b| b == b'.');
                 let earlier = dot.and_then(|d| rest.get(..d)).unwrap_or(rest);
@@ -1045,6 +1039,16 @@ impl<'b, const UNICODE: bool> Pipeline<'b, UNICODE> {
         (1..=MAX_NAME_OCTETS).contains(&name)
     }
 
+    /// The statuses recorded as a result: the error names its first label in error, where the
+    /// pipeline kept where it stands ([`Spill::span_of`]).
+    fn result(&self, input: &str) -> Result<(), Error> {
+        let spill = self.spill.as_deref();
+        self.statuses.into_result(|index| {
+            let span = spill.and_then(|spill| spill.span_of(index));
+            named(input, self.options.transitional_processing, index, span)
+        })
+    }
+
     /// ToASCII's result: A3 of the labels only their encoding decides, A4_1, and the error.
     #[inline(always)]
     fn ascii_result(&mut self, input: &str) -> Result<String, Error> {
@@ -1073,11 +1077,7 @@ impl<'b, const UNICODE: bool> Pipeline<'b, UNICODE> {
             self.statuses.enter(None);
             self.statuses.add(Status::A4_1);
         }
-        let spill = self.spill.as_deref();
-        self.statuses.into_result(|index| {
-            let span = spill.and_then(|spill| spill.span_of(index));
-            named(input, transitional, index, span)
-        })?;
+        self.result(input)?;
         Ok(core::mem::take(&mut self.out))
     }
 }
@@ -1085,20 +1085,22 @@ impl<'b, const UNICODE: bool> Pipeline<'b, UNICODE> {
 impl<const UNICODE: bool> Pieces for Pipeline<'_, UNICODE> {
     /// ToASCII, in a label too long to be kept, a run of one code point: added at once.
     fn skip(&mut self, rest: &str) -> usize {
-        if self.lazy { 0 } else { self.skip_run(rest) }
+        self.skip_run(rest)
     }
 
     #[inline(always)]
     fn piece(&mut self, mapped: &Mapped<'_>, last: bool) -> bool {
         let text: &str = &mapped.text;
-        if self.lazy {
+        // A name of one piece (several keep a `spill`): this piece is the whole mapped name.
+        let whole = self.spill.is_none();
+        if whole {
             self.plain = !mapped.maybe_rtl;
             self.out = String::with_capacity(match Self::FORM {
                 Form::Unicode => text.len(),
                 Form::Ascii => 2 * text.len() + 8,
             });
         }
-        self.feed(text, mapped.valid, last, self.lazy.then_some(text));
+        self.feed(text, mapped.valid, last, whole.then_some(text));
         true
     }
 }
@@ -1150,7 +1152,7 @@ fn ascii_bidi_failures(label: &[u8]) -> u8 {
     if bidi::is_ltr_ldh(label) {
         return 0;
     }
-    summary(label.iter().map(|&b| char::from(b))).failed_conditions()
+    bidi::Summary::of(label.iter().map(|&b| char::from(b))).failed_conditions()
 }
 
 /// The conditions of RFC 5893 section 2 a label before the first RTL one fails, converted
@@ -1163,28 +1165,14 @@ fn earlier_failures(label: &str, buf: &mut LabelBuffer) -> Option<u8> {
             Ok(len) => buf.get(..len)?,
             Err(PunycodeError::TooLong) => {
                 let decoded = punycode::decode(payload).ok()?;
-                return Some(summary(decoded.chars()).failed_conditions());
+                return Some(bidi::Summary::of(decoded.chars()).failed_conditions());
             }
             Err(_) => return None,
         },
         None if label.is_ascii() => return Some(ascii_bidi_failures(label.as_bytes())),
-        None => return Some(summary(label.chars()).failed_conditions()),
+        None => return Some(bidi::Summary::of(label.chars()).failed_conditions()),
     };
-    Some(bidi::Summary::of(chars).failed_conditions())
-}
-
-/// The Bidi classes of a label's code points.
-fn summary(chars: impl Iterator<Item = char>) -> bidi::Summary {
-    let mut summary = bidi::Summary::EMPTY;
-    for (i, c) in chars.enumerate() {
-        let class = bidi::bidi_class(c);
-        if i == 0 {
-            summary.push_first(class);
-        } else {
-            summary.push(class);
-        }
-    }
-    summary
+    Some(bidi::Summary::of(chars.iter().copied()).failed_conditions())
 }
 
 /// What ToASCII step 3 needs to know of a long label to decide A3 without encoding it: RFC 3492
