@@ -53,12 +53,10 @@ fn separator_at(bytes: &[u8], at: usize, format: Format) -> Option<usize> {
 /// The end of the label that starts at or before `from`, and the start of the next label
 /// (`None` for the last label).
 fn label_end(bytes: &[u8], from: usize, format: Format) -> (usize, Option<usize>) {
-    let mut at = from;
-    while at < bytes.len() {
+    for at in from..bytes.len() {
         if let Some(len) = separator_at(bytes, at, format) {
             return (at, Some(at + len));
         }
-        at += 1;
     }
     (bytes.len(), None)
 }
@@ -126,7 +124,9 @@ pub(crate) fn check(input: &str, format: Format, options: &Options) -> Result<()
         return Err(Violation::name(ErrorKind::NameTooLong));
     }
     let name = match input.chars().next_back() {
-        Some(c) if options.trailing_dot && format.is_separator(c) && input.len() > c.len_utf8() => {
+        // A separator alone leaves the empty name: its one label is empty, as it is when the
+        // separator stays.
+        Some(c) if options.trailing_dot && format.is_separator(c) => {
             input.get(..input.len() - c.len_utf8()).unwrap_or(input)
         }
         _ => input,

@@ -260,6 +260,21 @@ fn options() {
     assert!(o.is_idn_hostname("b\u{00FC}cher\u{3002}"));
     assert!(!o.is_hostname("example.com.."));
     assert!(!o.is_hostname("."));
+    // The root alone is no name of labels (RFC 1123 section 2.1): its label is empty, as that
+    // of a trailing dot is (the `empty-label` row of docs/errors.md), the first label, whole.
+    for (name, idn) in [(".", false), (".", true), ("\u{3002}", true)] {
+        let e = if idn {
+            o.check_idn_hostname(name)
+        } else {
+            o.check_hostname(name)
+        }
+        .unwrap_err();
+        assert_eq!(
+            (e.kind(), e.label_index(), e.offset()),
+            (ErrorKind::EmptyLabel, Some(0), 0),
+            "{name:?}"
+        );
+    }
     let u = Options::new().allow_underscore_labels(true);
     assert!(u.is_hostname("_dmarc.example.com"));
     assert!(u.is_hostname("_sip._tcp.example.com"));
