@@ -242,6 +242,26 @@ fn label_rules_before_the_bidi_rule_in_both_scopes() {
         assert_eq!(err.kind(), ErrorKind::Bidi(BidiRule::Rule2), "{scope:?}");
         assert_eq!(err.label_index(), Some(0), "{scope:?}");
     }
+    // The labels after the first RTL one are not read for the Bidi rule before their own
+    // rules: a fourth label of 70 octets (`xn--` and 66 `a`) is too long (RFC 1034 section
+    // 3.1), whichever form the labels before it take ("xn--tda" is U+00FC and "xn--4db" U+05D0,
+    // Python `idna`), and never a Punycode error (docs/errors.md: `punycode-too-long` is not
+    // produced by the formats). The LTR label "\u{FC}" is walked again when the RTL one comes.
+    let long = format!("xn--{}", "a".repeat(66));
+    for (name, idn) in [
+        (format!("a.\u{FC}.\u{5D0}.{long}"), true),
+        (format!("a.xn--tda.xn--4db.{long}"), true),
+        (format!("a.xn--tda.xn--4db.{long}"), false),
+    ] {
+        let err = if idn {
+            check_idn_hostname(&name)
+        } else {
+            check_hostname(&name)
+        }
+        .unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::LabelTooLong, "{name}");
+        assert_eq!(err.label_index(), Some(3), "{name}");
+    }
 }
 
 #[test]
