@@ -95,6 +95,15 @@ fn lengths_are_measured_on_the_a_label_form() {
         idn_kind(&format!("{}\u{2603}", "ü".repeat(58))),
         ErrorKind::Disallowed
     );
+    // A label of more than 63 code points between two others is named as written, its own
+    // text only (docs/errors.md: the label in error), after an LDH part and without one.
+    for long in ["ü".repeat(64), format!("ab{}", "ü".repeat(70))] {
+        let err = check_idn_hostname(&format!("x.{long}.y")).unwrap_err();
+        assert_eq!(
+            (err.kind(), err.label_index(), err.label()),
+            (ErrorKind::LabelTooLong, Some(1), long.as_str())
+        );
+    }
 }
 
 #[test]
@@ -137,6 +146,10 @@ fn a_labels_in_hostnames() {
     assert!(is_hostname("ab--c.example"));
     assert!(!is_idn_hostname("ab--c.example"));
     assert_eq!(idn_kind("ab--c.example"), ErrorKind::ReservedLdhLabel);
+    // The same after a label that is not LDH ("xn--tda" is U+00FC, Python `idna`).
+    assert!(is_hostname("xn--tda.ab--c"));
+    assert_eq!(idn_kind("\u{FC}.ab--c"), ErrorKind::ReservedLdhLabel);
+    assert_eq!(idn_kind("xn--tda.ab--c"), ErrorKind::ReservedLdhLabel);
 }
 
 #[test]
