@@ -55,6 +55,12 @@ fn rfc1123_host_names() {
             "{name}"
         );
     }
+    // And the first character that is not a letter, digit or hyphen, after letters too.
+    let e = check_hostname("www.b\u{FC}cher.de").unwrap_err();
+    assert_eq!(
+        (e.kind(), e.label_index(), e.offset(), e.code_point()),
+        (ErrorKind::InvalidCharacter, Some(1), 5, Some('\u{FC}'))
+    );
 }
 
 #[test]
@@ -227,6 +233,23 @@ fn bidi_rule() {
     // In a Bidi domain name, LTR labels obey rules 1, 5 and 6 too (RFC 5893 section 2) ...
     assert_eq!(idn_kind("1a.\u{05D0}"), ErrorKind::Bidi(BidiRule::Rule1));
     assert_eq!(host_kind("1a.xn--4db"), ErrorKind::Bidi(BidiRule::Rule1));
+    // An A-label is walked on its decoding, although its own letters would pass: "xn--a-zhc"
+    // is U+05D0 then "a" (RFC 3492; Python `idna` refuses it for its direction), an L in an
+    // RTL label.
+    assert_eq!(host_kind("xn--a-zhc"), ErrorKind::Bidi(BidiRule::Rule2));
+    assert_eq!(host_kind("a.xn--a-zhc"), ErrorKind::Bidi(BidiRule::Rule2));
+    // The error says what an A-label decodes to (`Error::decoded`), and only for an A-label:
+    // "1abcdefg" breaks rule 1 as written (what follows its fourth byte is Punycode for
+    // U+18FC U+18FF, Python's codec, but it has no ACE prefix).
+    let e = check_hostname("xn--a-zhc").unwrap_err();
+    assert_eq!(e.decoded(), Some("\u{5D0}a"));
+    for e in [
+        check_hostname("1abcdefg.xn--4db"),
+        check_idn_hostname("1abcdefg.\u{5D0}"),
+    ] {
+        let e = e.unwrap_err();
+        assert_eq!((e.label_index(), e.decoded()), (Some(0), None), "{e}");
+    }
     // ... but not in a name without RTL labels, nor with the RFC 5891 section 4.2.3.4 reading.
     assert!(is_idn_hostname("1a.b"));
     let per_label = Options::new().bidi_scope(BidiScope::RtlLabels);
