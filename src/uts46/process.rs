@@ -1596,6 +1596,35 @@ mod tests {
         );
     }
 
+    /// ToASCII keeps the text of a label that spans pieces while it is within [`KEPT_BYTES`]
+    /// (four bytes a code point, 253 of them), and then counts its A-label's exact length for
+    /// A4_1. Here 65 code points of CJK Unified Ideographs Extension B (U+20000 to U+20940, 37
+    /// apart; `valid` in IdnaMappingTable.txt), 260 bytes, cut by 1,024 U+00AD (`ignored`):
+    /// its A-label has 178 octets (Python's punycode codec, RFC 3492), so the name, with a
+    /// label of 63 and one of 20, has 263, over 253 (UTS #46 section 4.2 step 4: A4_1; the
+    /// label over 63: A4_2). Counted as a label too long to be kept, "xn--" and an octet a code
+    /// point, it would have 154.
+    #[test]
+    fn a_label_across_pieces_counts_its_exact_length() {
+        let d = Options::default();
+        let label: Vec<char> = (0..65)
+            .filter_map(|i| char::from_u32(0x20000 + 37 * i))
+            .collect();
+        let (head, tail) = label.split_at(32);
+        let head: String = head.iter().collect();
+        let tail: String = tail.iter().collect();
+        let input = format!(
+            "{head}{}{tail}.{}.{}",
+            "\u{AD}".repeat(1024),
+            "a".repeat(63),
+            "b".repeat(20)
+        );
+        let error = to_ascii(&input, d).unwrap_err();
+        let mut codes: Vec<&str> = error.statuses().map(Status::code).collect();
+        codes.sort_unstable();
+        assert_eq!(codes, ["A4_1", "A4_2"]);
+    }
+
     #[test]
     fn a3_is_decided_from_the_deltas() {
         // RFC 3492 section 6.3: the first delta is (0x20000 - 0x80) * (40000 + 1) > u32::MAX.
