@@ -1625,6 +1625,29 @@ mod tests {
         assert_eq!(codes, ["A4_1", "A4_2"]);
     }
 
+    /// An error names its label as step 3 gives it, whole, when the label spans two pieces:
+    /// "ab", 1,024 U+00AD SOFT HYPHEN (`ignored` in IdnaMappingTable.txt, removed by step 1),
+    /// then "c-": the input is cut after the U+00AD, and the label is "abc-", which ends with
+    /// U+002D HYPHEN-MINUS (UTS #46 section 4.1, criterion 3 with CheckHyphens: V3).
+    #[test]
+    fn error_names_a_label_across_pieces() {
+        let d = Options::default();
+        let input = format!("ab{}c-.com", "\u{AD}".repeat(1024));
+        let error = to_ascii(&input, d).unwrap_err();
+        assert_eq!(error.statuses().collect::<Vec<_>>(), [Status::V3]);
+        assert_eq!(
+            (error.label_index(), error.label(), error.label_range()),
+            (Some(0), "abc-", Some(0..4))
+        );
+        let (unicode, result) = to_unicode(&input, d);
+        assert_eq!(unicode, "abc-.com");
+        let error = result.unwrap_err();
+        assert_eq!(
+            (error.label_index(), error.label(), error.label_range()),
+            (Some(0), "abc-", Some(0..4))
+        );
+    }
+
     #[test]
     fn a3_is_decided_from_the_deltas() {
         // RFC 3492 section 6.3: the first delta is (0x20000 - 0x80) * (40000 + 1) > u32::MAX.
