@@ -1648,6 +1648,19 @@ mod tests {
         );
     }
 
+    /// An error names a later label of a name of one piece where step 3 puts it: in
+    /// "\u{FC}.bc-.d", "bc-" (V3, criterion 3) starts after U+00FC (two bytes in UTF-8) and
+    /// its U+002E, at byte 3.
+    #[test]
+    fn error_names_a_later_label_where_it_stands() {
+        let d = Options::default();
+        let error = to_ascii("\u{FC}.bc-.d", d).unwrap_err();
+        assert_eq!(
+            (error.label_index(), error.label(), error.label_range()),
+            (Some(1), "bc-", Some(3..6))
+        );
+    }
+
     #[test]
     fn a3_is_decided_from_the_deltas() {
         // RFC 3492 section 6.3: the first delta is (0x20000 - 0x80) * (40000 + 1) > u32::MAX.
