@@ -1661,6 +1661,27 @@ mod tests {
         );
     }
 
+    /// A label too long to be kept that is "xn--" and non-ASCII code points is not validated
+    /// (step 4.1.1: P4), but its code points still count for criterion 9: with U+05D0 HEBREW
+    /// LETTER ALEF (Bidi_Class R) it is an RTL label, the name a Bidi domain name (RFC 5893
+    /// section 1.4), and "1a", which starts with a digit (EN), fails condition 1 (B1); with
+    /// U+00FC (L) it is neither, and nothing is recorded for "1a". Both labels are over 63
+    /// octets and the names over 253 (A4_2, A4_1).
+    #[test]
+    fn a_long_ace_label_with_rtl_code_points() {
+        let d = Options::default();
+        let codes = |input: &str| {
+            let error = to_ascii(input, d).unwrap_err();
+            let mut codes: Vec<&str> = error.statuses().map(Status::code).collect();
+            codes.sort_unstable();
+            codes
+        };
+        let rtl = format!("1a.xn--{}", "\u{5D0}".repeat(600));
+        assert_eq!(codes(&rtl), ["A4_1", "A4_2", "B1", "P4"]);
+        let ltr = format!("1a.xn--{}", "\u{FC}".repeat(600));
+        assert_eq!(codes(&ltr), ["A4_1", "A4_2", "P4"]);
+    }
+
     #[test]
     fn a3_is_decided_from_the_deltas() {
         // RFC 3492 section 6.3: the first delta is (0x20000 - 0x80) * (40000 + 1) > u32::MAX.
