@@ -1682,6 +1682,27 @@ mod tests {
         assert_eq!(codes(&ltr), ["A4_1", "A4_2", "P4"]);
     }
 
+    /// An "xn--" label whose Punycode decodes to basic code points only fails step 4.1.3
+    /// (P4), and ToASCII measures it as those code points, as IdnaTestV2.txt has "xn--ASCII-"
+    /// give "ascii" and [P4]: "xn--", 64 "a" and "-" decodes to 64 "a" (RFC 3492 section 3.1:
+    /// the basic code points before the last delimiter, no delta), more than a label buffer
+    /// holds, a label over 63 octets (A4_2); with labels of 63, 63 and 60 the name has 253
+    /// octets (no A4_1), where the label as written, 69 octets, would make it 258.
+    #[test]
+    fn a_long_label_of_basic_code_points() {
+        let name = format!(
+            "xn--{}-.{}.{}.{}",
+            "a".repeat(64),
+            "b".repeat(63),
+            "c".repeat(63),
+            "d".repeat(60)
+        );
+        let error = to_ascii(&name, Options::default()).unwrap_err();
+        let mut codes: Vec<&str> = error.statuses().map(Status::code).collect();
+        codes.sort_unstable();
+        assert_eq!(codes, ["A4_2", "P4"]);
+    }
+
     #[test]
     fn a3_is_decided_from_the_deltas() {
         // RFC 3492 section 6.3: the first delta is (0x20000 - 0x80) * (40000 + 1) > u32::MAX.
