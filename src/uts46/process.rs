@@ -1596,6 +1596,113 @@ mod tests {
         );
     }
 
+    /// ToASCII keeps the text of a label that spans pieces while it is within [`KEPT_BYTES`]
+    /// (four bytes a code point, 253 of them), and then counts its A-label's exact length for
+    /// A4_1. Here 65 code points of CJK Unified Ideographs Extension B (U+20000 to U+20940, 37
+    /// apart; `valid` in IdnaMappingTable.txt), 260 bytes, cut by 1,024 U+00AD (`ignored`):
+    /// its A-label has 178 octets (Python's punycode codec, RFC 3492), so the name, with a
+    /// label of 63 and one of 20, has 263, over 253 (UTS #46 section 4.2 step 4: A4_1; the
+    /// label over 63: A4_2). Counted as a label too long to be kept, "xn--" and an octet a code
+    /// point, it would have 154.
+    #[test]
+    fn a_label_across_pieces_counts_its_exact_length() {
+        let d = Options::default();
+        let label: Vec<char> = (0..65)
+            .filter_map(|i| char::from_u32(0x20000 + 37 * i))
+            .collect();
+        let (head, tail) = label.split_at(32);
+        let head: String = head.iter().collect();
+        let tail: String = tail.iter().collect();
+        let input = format!(
+            "{head}{}{tail}.{}.{}",
+            "\u{AD}".repeat(1024),
+            "a".repeat(63),
+            "b".repeat(20)
+        );
+        let error = to_ascii(&input, d).unwrap_err();
+        let mut codes: Vec<&str> = error.statuses().map(Status::code).collect();
+        codes.sort_unstable();
+        assert_eq!(codes, ["A4_1", "A4_2"]);
+    }
+
+    /// An error names its label as step 3 gives it, whole, when the label spans two pieces:
+    /// "ab", 1,024 U+00AD SOFT HYPHEN (`ignored` in IdnaMappingTable.txt, removed by step 1),
+    /// then "c-": the input is cut after the U+00AD, and the label is "abc-", which ends with
+    /// U+002D HYPHEN-MINUS (UTS #46 section 4.1, criterion 3 with CheckHyphens: V3).
+    #[test]
+    fn error_names_a_label_across_pieces() {
+        let d = Options::default();
+        let input = format!("ab{}c-.com", "\u{AD}".repeat(1024));
+        let error = to_ascii(&input, d).unwrap_err();
+        assert_eq!(error.statuses().collect::<Vec<_>>(), [Status::V3]);
+        assert_eq!(
+            (error.label_index(), error.label(), error.label_range()),
+            (Some(0), "abc-", Some(0..4))
+        );
+        let (unicode, result) = to_unicode(&input, d);
+        assert_eq!(unicode, "abc-.com");
+        let error = result.unwrap_err();
+        assert_eq!(
+            (error.label_index(), error.label(), error.label_range()),
+            (Some(0), "abc-", Some(0..4))
+        );
+    }
+
+    /// An error names a later label of a name of one piece where step 3 puts it: in
+    /// "\u{FC}.bc-.d", "bc-" (V3, criterion 3) starts after U+00FC (two bytes in UTF-8) and
+    /// its U+002E, at byte 3.
+    #[test]
+    fn error_names_a_later_label_where_it_stands() {
+        let d = Options::default();
+        let error = to_ascii("\u{FC}.bc-.d", d).unwrap_err();
+        assert_eq!(
+            (error.label_index(), error.label(), error.label_range()),
+            (Some(1), "bc-", Some(3..6))
+        );
+    }
+
+    /// A label too long to be kept that is "xn--" and non-ASCII code points is not validated
+    /// (step 4.1.1: P4), but its code points still count for criterion 9: with U+05D0 HEBREW
+    /// LETTER ALEF (Bidi_Class R) it is an RTL label, the name a Bidi domain name (RFC 5893
+    /// section 1.4), and "1a", which starts with a digit (EN), fails condition 1 (B1); with
+    /// U+00FC (L) it is neither, and nothing is recorded for "1a". Both labels are over 63
+    /// octets and the names over 253 (A4_2, A4_1).
+    #[test]
+    fn a_long_ace_label_with_rtl_code_points() {
+        let d = Options::default();
+        let codes = |input: &str| {
+            let error = to_ascii(input, d).unwrap_err();
+            let mut codes: Vec<&str> = error.statuses().map(Status::code).collect();
+            codes.sort_unstable();
+            codes
+        };
+        let rtl = format!("1a.xn--{}", "\u{5D0}".repeat(600));
+        assert_eq!(codes(&rtl), ["A4_1", "A4_2", "B1", "P4"]);
+        let ltr = format!("1a.xn--{}", "\u{FC}".repeat(600));
+        assert_eq!(codes(&ltr), ["A4_1", "A4_2", "P4"]);
+    }
+
+    /// An "xn--" label whose Punycode decodes to basic code points only fails step 4.1.3
+    /// (P4), and ToASCII measures it as those code points, as IdnaTestV2.txt has "xn--ASCII-"
+    /// give "ascii" and [P4]: "xn--", 64 "a" and "-" decodes to 64 "a" (RFC 3492 section 3.1:
+    /// the basic code points before the last delimiter, no delta), more than a label buffer
+    /// holds, a label over 63 octets (A4_2); with labels of 63, 63 and 60 the name has 253
+    /// octets (no A4_1), where the label as written, 69 octets, would make it 258.
+    #[test]
+    fn a_long_label_of_basic_code_points() {
+        let name = format!(
+            "xn--{}-.{}.{}.{}",
+            "a".repeat(64),
+            "b".repeat(63),
+            "c".repeat(63),
+            "d".repeat(60)
+        );
+        let error = to_ascii(&name, Options::default()).unwrap_err();
+        let mut codes: Vec<&str> = error.statuses().map(Status::code).collect();
+        codes.sort_unstable();
+        assert_eq!(codes, ["A4_2", "P4"]);
+    }
+
     #[test]
     fn a3_is_decided_from_the_deltas() {
         // RFC 3492 section 6.3: the first delta is (0x20000 - 0x80) * (40000 + 1) > u32::MAX.
