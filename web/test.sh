@@ -34,6 +34,11 @@ trap 'rm -f "$tap"' EXIT
 cd "$here/test"
 IDN_HOSTNAME_ROOT="$root" IDN_HOSTNAME_CLI="$target/release/idn-hostname" \
   node --test --test-concurrency=1 --test-reporter=tap page.test.js | tee "$tap" | grep -E '^# (tests|pass|fail|cancelled|skipped|todo)|^not ok|^# \\# ' >&2
+# A failed test's report (its assertion, expected and actual values), which the filter above
+# leaves out.
+if ! grep -qx '# fail 0' "$tap"; then
+  awk '/^not ok/ {show=1} /^ok/ {show=0} show' "$tap" >&2
+fi
 # Every test ran and passed: none failed, none skipped, none left as a todo.
 grep -qE '^# pass [1-9]' "$tap"
 grep -qx '# fail 0' "$tap"
