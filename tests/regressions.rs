@@ -242,6 +242,30 @@ fn uts46_long_labels_without_verify_dns_length() {
     }
 }
 
+/// ToASCII counts the labels of a name already in error by an upper bound of their Punycode
+/// length (`label::encoded_len_bound`), and encodes one only when its bound passes 63 octets:
+/// the bound must hold where the length is 64. Each label holds a C1 control (U+008A, U+008E:
+/// `disallowed` in IdnaMappingTable.txt, the error), and its Punycode is 60 octets by `idna`'s
+/// encoder (Python's `punycode` codec gives the same), so the A-label has 64 and
+/// VerifyDnsLength adds A4_2 (section 4.2 step 4). Found by a search for labels where a bound
+/// that adds a code point's offset to the label's length instead of multiplying them, or that
+/// takes one octet from the basic code points for the delimiter instead of adding it (two
+/// mutants), fits in 63 octets and the encoding does not.
+#[test]
+fn uts46_bounded_label_of_64_octets() {
+    let labels = [
+        format!("aa\u{8A}{}\u{17D1}{}", "a".repeat(9), "a".repeat(39)),
+        format!("aaaaa\u{17386}{}\u{8E}{}", "a".repeat(33), "a".repeat(11)),
+        format!("{}\u{8A}{}", "a".repeat(10), "a".repeat(46)),
+    ];
+    for label in labels {
+        let encoded = idna::punycode::encode_str(&label).expect("encodes");
+        assert_eq!(encoded.len(), 60, "{label:?}");
+        let err = uts46::to_ascii(&label, uts46::Options::default()).expect_err("a C1 control");
+        assert!(err.contains(uts46::Status::A4_2), "{label:?}: {err:?}");
+    }
+}
+
 /// Found by the `uts46` target (a law of the target, not a fault of the crate): `xn--1ugg`
 /// decodes to U+200D U+2010 (Python's `punycode` codec gives the same), which stays as it is
 /// in ToUnicode, since a decoded label is validated with Transitional_Processing false (UTS #46
