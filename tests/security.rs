@@ -305,3 +305,44 @@ fn section_5_4_on_bases_and_in_the_verdict() {
         [Reason::RestrictedCharacter, Reason::InvisibleCharacter]
     );
 }
+
+/// A script is named by its ISO 15924 code: each Script value of PropertyValueAliases.txt
+/// (`sc ; Latn ; Latin`) that Scripts.txt gives a code point, and the three writing systems UTS
+/// #39 section 5.1 adds (Hanb, Jpan, Kore), found by its short name and giving it back.
+#[test]
+fn scripts_are_named_by_their_short_names() {
+    let ucd = concat!(env!("CARGO_MANIFEST_DIR"), "/data/unicode/18.0.0/ucd/");
+    let read = |file: &str| std::fs::read_to_string(format!("{ucd}{file}")).expect(file);
+    let scripts = read("Scripts.txt");
+    let used: std::collections::HashSet<&str> = scripts
+        .lines()
+        .filter_map(|line| line.split('#').next()?.split(';').nth(1))
+        .map(str::trim)
+        .collect();
+    let aliases = read("PropertyValueAliases.txt");
+    let mut named = vec!["Hanb", "Jpan", "Kore"];
+    for line in aliases.lines() {
+        let fields: Vec<&str> = line.split(';').map(str::trim).collect();
+        if let ["sc", short, long, ..] = fields[..]
+            && used.contains(long)
+        {
+            named.push(short);
+        }
+    }
+    assert!(named.len() > 170, "{}", named.len());
+    for short in named {
+        let script = Script::from_short_name(short).unwrap_or_else(|| panic!("{short}"));
+        assert_eq!(script.short_name(), short);
+    }
+    let constants = [
+        (Script::LATIN, "Latn"),
+        (Script::CYRILLIC, "Cyrl"),
+        (Script::GREEK, "Grek"),
+        (Script::COMMON, "Zyyy"),
+        (Script::INHERITED, "Zinh"),
+    ];
+    for (script, short) in constants {
+        assert_eq!(script.short_name(), short);
+    }
+    assert_eq!(Script::from_short_name("Latin"), None);
+}
