@@ -12,7 +12,8 @@
 #
 # Anything after `--` goes to cargo mutants. One mutant at a time (`--in-place` below implies
 # it; the development machine has two cores for several builds). The results are in
-# $CARGO_TARGET_DIR/mutants/MODE/mutants.out (missed.txt, caught.txt, outcomes.json).
+# $CARGO_TARGET_DIR/mutants/MODE/mutants.out (missed.txt, caught.txt, outcomes.json; the two
+# stages of `run` below).
 #
 # The mutants are made in place, in src/ of this tree, each file restored after its mutant (and
 # on an interrupt), and built in target/ of this tree (cargo-mutants sets it, whatever
@@ -53,19 +54,22 @@ done
 [ $# -gt 0 ] && shift
 extra=("$@")
 
-# Runs cargo mutants, then checks that cargo compiled the crate again for every mutant: cargo
-# decides what to rebuild from the files its last build read, and where another copy of the
-# crate was built in the same target directory under the same name and version (the unpacked
-# package of .ci/run, before it cleaned it), those are the copy's files, which no mutant
-# changes; each mutant then runs the tests of the unchanged crate and is reported missed.
-run() {
-  local out="$target/mutants/$1"
-  shift
-  mkdir -p "$out"
-  local status=0
-  cargo mutants --in-place --output "$out" "$@" "${extra[@]}" || status=$?
+# The suites of .cargo/mutants.toml that take most of the tests' time (the IdnaTestV2.txt
+# conformance under its flag sets, 40 to 60 s on two loaded cores, and the differential of the
+# formats, 16 s; the others together some 10 s). Each mutant is tested first without them;
+# only those the others miss or time out on are tested again with every suite (`--iterate`
+# skips what the first stage caught), so the answers are those of the whole list and a
+# mutant caught by these suites alone is told apart: caught.txt of the second stage.
+slow=(uts46_conformance differential)
+
+# Checks that cargo compiled the crate again for every mutant of the logs in $1: cargo decides
+# what to rebuild from the files its last build read, and where another copy of the crate was
+# built in the same target directory under the same name and version (the unpacked package of
+# .ci/run, before it cleaned it), those are the copy's files, which no mutant changes; each
+# mutant then runs the tests of the unchanged crate and is reported missed.
+check_rebuilt() {
   local log stale=()
-  for log in "$out"/mutants.out/log/*.log; do
+  for log in "$1"/log/*.log; do
     [ -e "$log" ] || continue
     case "$log" in */baseline.log) continue ;; esac
     grep -q '^ *Compiling idn-hostname' "$log" || stale+=("$log")
@@ -74,6 +78,30 @@ run() {
     echo "mutants.sh: ${#stale[@]} mutants were tested without cargo compiling the crate again (it took its sources as unchanged), so their results say nothing; for example ${stale[0]}" >&2
     return 8
   fi
+}
+
+# Runs cargo mutants in the two stages above, output in $target/mutants/$1: mutants.out is the
+# second stage's (previously_caught.txt: what the first caught), mutants.out.old the first's.
+run() {
+  local out="$target/mutants/$1"
+  shift
+  mkdir -p "$out"
+  rm -rf "$out/mutants.out" "$out/mutants.out.old"
+  local quick="$out/quick.toml" pattern
+  pattern=$(printf '|"%s"' "${slow[@]}")
+  grep -Ev "^ *\"--test\", (${pattern#|}),\$" .cargo/mutants.toml >"$quick"
+  local status=0
+  echo "mutants.sh: first stage, without ${slow[*]}" >&2
+  cargo mutants --in-place --config "$quick" --output "$out" "$@" "${extra[@]}" || status=$?
+  check_rebuilt "$out/mutants.out" || return
+  case "$status" in
+    2 | 3)
+      echo "mutants.sh: second stage, every suite, on the $(cat "$out"/mutants.out/{missed,timeout}.txt | wc -l) mutants missed or timed out" >&2
+      status=0
+      cargo mutants --in-place --iterate --output "$out" "$@" "${extra[@]}" || status=$?
+      check_rebuilt "$out/mutants.out" || return
+      ;;
+  esac
   # cargo-mutants exits with 3 (a timeout) before 2 (a missed mutant) when there are both.
   if [ "$status" -eq 3 ] && [ -s "$out/mutants.out/missed.txt" ]; then
     status=2

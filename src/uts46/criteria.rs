@@ -412,10 +412,9 @@ impl Checker {
     /// Equal but for the count of code points fed: one more copy of a run left the state as
     /// the copy before did.
     pub(super) fn same_shape(&self, other: &Checker) -> bool {
-        Checker {
-            count: other.count,
-            ..*self
-        } == *other
+        let mut shape = *self;
+        shape.count = other.count;
+        shape == *other
     }
 
     /// `times` more copies of what was fed since `before`, a state of the same shape.

@@ -1262,12 +1262,11 @@ impl Deltas {
 
     /// Equal but for the counts.
     fn same_shape(&self, other: &Deltas) -> bool {
-        Deltas {
-            basic: other.basic,
-            total: other.total,
-            counts: other.counts,
-            ..*self
-        } == *other
+        let mut shape = *self;
+        shape.basic = other.basic;
+        shape.total = other.total;
+        shape.counts = other.counts;
+        shape == *other
     }
 
     /// `times` more copies of what was pushed since `before`, a state of the same shape.
