@@ -57,9 +57,10 @@ extra=("$@")
 # The suites of .cargo/mutants.toml that take most of the tests' time (the IdnaTestV2.txt
 # conformance under its flag sets, 40 to 60 s on two loaded cores, and the differential of the
 # formats, 16 s; the others together some 10 s). Each mutant is tested first without them;
-# only those the others miss or time out on are tested again with every suite (`--iterate`
-# skips what the first stage caught), so the answers are those of the whole list and a
-# mutant caught by these suites alone is told apart: caught.txt of the second stage.
+# only those the others miss are tested again, with every suite, so the answers are those of
+# the whole list and a mutant caught by these suites alone is told apart (caught.txt of the
+# second stage). A mutant that times out in the first stage is not tested again: it made the
+# tests of that stage hang or crawl, and would do so again, longer.
 slow=(uts46_conformance differential)
 
 # Checks that cargo compiled the crate again for every mutant of the logs in $1: cargo decides
@@ -81,7 +82,8 @@ check_rebuilt() {
 }
 
 # Runs cargo mutants in the two stages above, output in $target/mutants/$1: mutants.out is the
-# second stage's (previously_caught.txt: what the first caught), mutants.out.old the first's.
+# last stage's, mutants.out.old the first's when there were two. Exit status 2 when a mutant
+# is missed by every suite, else 3 when one timed out in either stage (cargo-mutants' codes).
 run() {
   local out="$target/mutants/$1"
   shift
@@ -95,17 +97,26 @@ run() {
   cargo mutants --in-place --config "$quick" --output "$out" "$@" "${extra[@]}" || status=$?
   check_rebuilt "$out/mutants.out" || return
   case "$status" in
-    2 | 3)
-      echo "mutants.sh: second stage, every suite, on the $(cat "$out"/mutants.out/{missed,timeout}.txt | wc -l) mutants missed or timed out" >&2
-      status=0
-      cargo mutants --in-place --iterate --output "$out" "$@" "${extra[@]}" || status=$?
-      check_rebuilt "$out/mutants.out" || return
-      ;;
+    0 | 2 | 3) ;;
+    *) return "$status" ;;
   esac
-  # cargo-mutants exits with 3 (a timeout) before 2 (a missed mutant) when there are both.
-  if [ "$status" -eq 3 ] && [ -s "$out/mutants.out/missed.txt" ]; then
-    status=2
-  fi
+  local timeouts=0 missed=()
+  [ -s "$out/mutants.out/timeout.txt" ] && timeouts=1
+  mapfile -t missed <"$out/mutants.out/missed.txt"
+  [ ${#missed[@]} -gt 0 ] || { [ "$timeouts" -eq 0 ] || return 3; return 0; }
+  echo "mutants.sh: second stage, every suite, on the ${#missed[@]} mutants missed" >&2
+  # Each missed mutant by its name, as a regular expression of that name alone.
+  local name res=()
+  for name in "${missed[@]}"; do
+    res+=(--re "^$(printf '%s' "$name" | sed 's/[][\\.*^$(){}+?|]/\\&/g')\$")
+  done
+  status=0
+  cargo mutants --in-place --output "$out" "$@" "${res[@]}" "${extra[@]}" || status=$?
+  check_rebuilt "$out/mutants.out" || return
+  case "$status" in
+    2) return 2 ;;
+    0) [ "$timeouts" -eq 0 ] || return 3 ;;
+  esac
   return "$status"
 }
 
@@ -139,7 +150,7 @@ case "$mode" in
     run ratchet --in-diff "$diff" || status=$?
     case "$status" in
       0) ;;
-      3) echo "mutants.sh: a mutant timed out (see $target/mutants/ratchet/mutants.out/timeout.txt)" >&2 ;;
+      3) echo "mutants.sh: a mutant timed out (see timeout.txt in $target/mutants/ratchet/mutants.out and mutants.out.old)" >&2 ;;
       *) exit "$status" ;;
     esac
     ;;
