@@ -555,10 +555,9 @@ impl<'a> LabelVerdict<'a> {
         let as_written = || String::from(self.label);
         match self.form {
             Form::Ascii => as_written(),
-            Form::Unicode if is_alabel(self.label) => {
+            Form::Unicode => {
                 with_unicode(self.label, |chars| chars.iter().collect()).unwrap_or_else(as_written)
             }
-            Form::Unicode => as_written(),
             Form::ALabel => to_ascii(self.label).map_or_else(|_| as_written(), |a| a.into_owned()),
         }
     }
