@@ -47,6 +47,7 @@ pub enum Reason {
     /// `whole-script-confusable`: a label of one script but Latin whose skeleton (section 4)
     /// is all ASCII letters, digits and hyphens, so that it can pass for an ASCII label (a
     /// whole-script confusable of one, section 4), under a top-level label of another script.
+    /// Checked last, on a label that passes every other check: never given with another reason.
     WholeScriptConfusable,
 }
 
