@@ -5,9 +5,10 @@
 use idn_hostname::check_idn_hostname;
 use idn_hostname::security::{
     Confusability, Detection, DisplayPolicy, Form, IdentifierStatus, IdentifierType,
-    LookalikeError, LookalikeSet, Reason, RestrictionLevel, Script, are_confusable, confusability,
-    detections, display_verdict, has_mixed_numbers, identifier_status, identifier_types,
-    name_restriction_level, restriction_level, script_extensions, skeleton,
+    LookalikeError, LookalikeSet, Reason, RestrictionLevel, Script, ScriptSet, are_confusable,
+    confusability, detections, display_verdict, has_mixed_numbers, identifier_status,
+    identifier_types, name_restriction_level, resolved_script_set, restriction_level,
+    script_extensions, skeleton,
 };
 
 /// Section 4: Latin "scope" and Cyrillic "ѕсоре" are whole-script confusables; "pаypаl" with
@@ -345,4 +346,183 @@ fn scripts_are_named_by_their_short_names() {
         assert_eq!(script.short_name(), short);
     }
     assert_eq!(Script::from_short_name("Latin"), None);
+}
+
+/// The reasons of each label of `name` under `policy`, by code.
+fn reason_codes(policy: DisplayPolicy, name: &str) -> Vec<(Form, Vec<&'static str>)> {
+    let v = policy.verdict(name).unwrap();
+    v.labels()
+        .iter()
+        .map(|l| (l.form(), l.reasons().iter().map(Reason::code).collect()))
+        .collect()
+}
+
+/// `whole-script-confusable` (docs/security.md, "Codes"; UTS #39 section 4): a label of one
+/// script but Latin whose skeleton is all ASCII letters, digits and hyphens, under a top-level
+/// label not of its script. By confusables.txt: Cyrillic `с` and `о` map to `c` and `o`, so
+/// `сосо` passes for `coco`; `ж` is no source, and `й` is `и` U+0306 (UnicodeData.txt) with
+/// `и` mapped to U+1D0E, so `жж`, `йй` and `сой` do not. `ı` maps to `i`, but `ıbm` is Latin.
+/// Under `.рф`, whose script is Cyrillic, `сосо` is shown (docs/security.md: "allowed when the
+/// top-level label is of that script (Cyrillic under `.рф`)").
+#[test]
+fn whole_script_confusables_by_skeleton_and_top_level_label() {
+    let policy = DisplayPolicy::new();
+    let wsc = (Form::ALabel, vec!["whole-script-confusable"]);
+    let shown = (Form::Unicode, vec![]);
+    let ascii = (Form::Ascii, vec![]);
+    let cases = [
+        ("\u{0441}\u{043E}\u{0441}\u{043E}.com", &wsc),
+        ("\u{0436}\u{0436}.com", &shown),
+        ("\u{0439}\u{0439}.com", &shown),
+        ("\u{0441}\u{043E}\u{0439}.com", &shown),
+    ];
+    for (name, first) in cases {
+        assert_eq!(
+            reason_codes(policy, name),
+            [first.clone(), ascii.clone()],
+            "{name}"
+        );
+    }
+    for name in [
+        "\u{0441}\u{043E}\u{0441}\u{043E}.\u{0440}\u{0444}",
+        "\u{0131}bm.\u{0440}\u{0444}",
+    ] {
+        assert_eq!(
+            reason_codes(policy, name),
+            [shown.clone(), shown.clone()],
+            "{name}"
+        );
+        assert_eq!(display_verdict(name).unwrap().to_display_string(), name);
+    }
+}
+
+/// An A-label is decided on its U-label (docs/security.md: "any other label (a U-label, or an
+/// A-label decoded)"): the A-labels of `сосо`, `жж`, `йй` and `сой` (Python's punycode codec:
+/// `xn--n1aahb`, `xn--f1aa`, `xn--i1aa`, `xn--i1aji`) get the verdicts of the U-labels above,
+/// and one shown in Unicode is shown as its U-label.
+#[test]
+fn a_labels_are_decided_on_their_u_labels() {
+    let policy = DisplayPolicy::new();
+    assert_eq!(
+        reason_codes(policy, "xn--n1aahb.com")[0],
+        (Form::ALabel, vec!["whole-script-confusable"])
+    );
+    for (name, shown) in [
+        ("xn--f1aa.com", "\u{0436}\u{0436}.com"),
+        ("xn--i1aa.com", "\u{0439}\u{0439}.com"),
+        ("xn--i1aji.com", "\u{0441}\u{043E}\u{0439}.com"),
+    ] {
+        assert_eq!(
+            reason_codes(policy, name)[0],
+            (Form::Unicode, vec![]),
+            "{name}"
+        );
+        assert_eq!(display_verdict(name).unwrap().to_display_string(), shown);
+    }
+}
+
+/// An NR-LDH label is `Form::Ascii` (docs/security.md, "The display policy") whichever label
+/// separator follows it: U+3002 IDEOGRAPHIC FULL STOP is one (RFC 3490 section 3.1), and the
+/// name is shown with U+002E.
+#[test]
+fn ascii_labels_before_any_label_separator() {
+    let v = display_verdict("example\u{3002}com").unwrap();
+    let forms: Vec<Form> = v.labels().iter().map(|l| l.form()).collect();
+    assert_eq!(forms, [Form::Ascii, Form::Ascii]);
+    assert_eq!(v.to_display_string(), "example.com");
+    let v = display_verdict("xn--bcher-kva\u{3002}example").unwrap();
+    let forms: Vec<Form> = v.labels().iter().map(|l| l.form()).collect();
+    assert_eq!(forms, [Form::Unicode, Form::Ascii]);
+    assert_eq!(v.to_display_string(), "b\u{00FC}cher.example");
+}
+
+/// `whole-script-confusable` is checked last, on a label that passes every other check
+/// (docs/security.md, "Codes"), as Chromium's `IDNSpoofChecker::SafeToDisplayAsUnicode`
+/// returns at the first failed check before its Latin-lookalike test. `ԁоо` is Cyrillic (KOMI
+/// DE, Obsolete in IdentifierType.txt, so outside the profile) and its skeleton is `doo`
+/// (confusables.txt: U+0501 to `d`, U+043E to `o`): only `restricted-character`.
+#[test]
+fn whole_script_confusable_only_on_a_label_that_passes_the_rest() {
+    assert_eq!(
+        reason_codes(DisplayPolicy::new(), "\u{0501}\u{043E}\u{043E}.com")[0],
+        (Form::ALabel, vec!["restricted-character"])
+    );
+}
+
+/// A verdict is about a name (`DisplayVerdict::name`, the name as given) and its labels' verdicts:
+/// two verdicts are equal when both are. Latin + Thai is refused by `new()` and shown by
+/// `moderate()` (docs/security.md, the settings' table: Highly and Moderately Restrictive), so
+/// the verdicts of that one name under the two policies differ, and so do their Debug forms.
+#[test]
+fn display_verdicts_compare_by_name_and_labels() {
+    let name = "abc\u{0E01}\u{0E02}.example";
+    let strict = DisplayPolicy::new().verdict(name).unwrap();
+    let moderate = DisplayPolicy::moderate().verdict(name).unwrap();
+    assert_eq!(strict.name(), name);
+    assert_eq!(moderate.name(), name);
+    assert_eq!(strict, strict.clone());
+    assert_eq!(strict, DisplayPolicy::new().verdict(name).unwrap());
+    assert_ne!(strict, moderate);
+    assert_ne!(
+        display_verdict("a.example").unwrap(),
+        display_verdict("b.example").unwrap()
+    );
+    let (shown_strict, shown_moderate) = (format!("{strict:?}"), format!("{moderate:?}"));
+    assert!(shown_strict.contains("example"), "{shown_strict}");
+    assert_ne!(shown_strict, shown_moderate);
+}
+
+/// Section 5.1: the augmented set of a character of Common or Inherited is ALL, and so is the
+/// resolved set of a string of them (digits and the hyphen are Common, Scripts.txt `002D`,
+/// `0030..0039`) and of the empty string; ALL lists no script. ARABIC TATWEEL's Script_Extensions are those
+/// of ScriptExtensions.txt (`0640 ; Adlm Arab Mand Mani Ougr Phlp Rohg Sogd Syrc`).
+#[test]
+fn section_5_1_script_sets() {
+    for text in ["123", "", "1-2"] {
+        let set = resolved_script_set(text);
+        assert!(set.is_all(), "{text:?}");
+        assert_eq!(set.iter().count(), 0, "{text:?}");
+    }
+    assert!(!resolved_script_set("abc").is_all());
+    assert!(!resolved_script_set("a\u{0430}").is_all());
+    let names = |set: ScriptSet| {
+        let mut names: Vec<&str> = set.iter().map(Script::short_name).collect();
+        names.sort_unstable();
+        names
+    };
+    assert_eq!(
+        names(script_extensions('\u{0640}')),
+        [
+            "Adlm", "Arab", "Mand", "Mani", "Ougr", "Phlp", "Rohg", "Sogd", "Syrc"
+        ]
+    );
+    assert_eq!(names(resolved_script_set("abc")), ["Latn"]);
+    assert_eq!(names(resolved_script_set("a\u{0430}")), Vec::<&str>::new());
+}
+
+/// The set compares names with every label separator as U+002E (docs/security.md, "Lookalike
+/// set": "separators as `.`"; RFC 3490 section 3.1: U+002E, U+3002, U+FF0E, U+FF61) and its
+/// A-labels decoded (RFC 3492: `xn--bcher-kva` is `bücher`); DIGIT ONE maps to `l`
+/// (confusables.txt). U+3041 HIRAGANA LETTER SMALL A and U+FFFD REPLACEMENT CHARACTER, which
+/// share their first byte with separators in UTF-8, are no separators and no source of
+/// confusables.txt: a name with one where the trusted name has a dot is no lookalike.
+#[test]
+fn lookalike_set_label_separators() {
+    let trusted = LookalikeSet::new(["paypal.com", "xn--bcher-kva.example"]).unwrap();
+    for sep in ['.', '\u{3002}', '\u{FF0E}', '\u{FF61}'] {
+        let name = format!("paypa1{sep}com");
+        assert_eq!(trusted.lookup(&name), Some("paypal.com"), "{name}");
+    }
+    for other in ['\u{3041}', '\u{FFFD}'] {
+        let name = format!("paypa1{other}com");
+        assert_eq!(trusted.lookup(&name), None, "{name}");
+    }
+    assert_eq!(
+        trusted.lookup("b\u{00FC}cher.examp1e"),
+        Some("xn--bcher-kva.example")
+    );
+    assert_eq!(
+        trusted.lookup("b\u{00FC}cher\u{3002}examp1e"),
+        Some("xn--bcher-kva.example")
+    );
 }

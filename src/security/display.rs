@@ -47,6 +47,7 @@ pub enum Reason {
     /// `whole-script-confusable`: a label of one script but Latin whose skeleton (section 4)
     /// is all ASCII letters, digits and hyphens, so that it can pass for an ASCII label (a
     /// whole-script confusable of one, section 4), under a top-level label of another script.
+    /// Checked last, on a label that passes every other check: never given with another reason.
     WholeScriptConfusable,
 }
 
@@ -555,10 +556,9 @@ impl<'a> LabelVerdict<'a> {
         let as_written = || String::from(self.label);
         match self.form {
             Form::Ascii => as_written(),
-            Form::Unicode if is_alabel(self.label) => {
+            Form::Unicode => {
                 with_unicode(self.label, |chars| chars.iter().collect()).unwrap_or_else(as_written)
             }
-            Form::Unicode => as_written(),
             Form::ALabel => to_ascii(self.label).map_or_else(|_| as_written(), |a| a.into_owned()),
         }
     }
@@ -719,6 +719,52 @@ mod tests {
             let expected = p & NFD_STARTER_BIT != 0 && piece_is_ascii(c, p);
             assert_eq!(p & SKELETON_LDH_BIT != 0, expected, "U+{:04X}", c as u32);
         }
+    }
+
+    /// The skeleton (UTS #39 section 4) of DIGIT ONE followed by BATAK PANONGONAN is all
+    /// ASCII letters, digits and hyphens: confusables.txt maps U+0031 to `l` and U+1BF3 to `-`.
+    /// U+1BF3 is a mark (Canonical_Combining_Class 9, UnicodeData.txt), so a run of more than
+    /// [`RUN_CAPACITY`] of them answers `false`, as the doc comment of `passes_for_ascii` says
+    /// (the streaming skeleton gives up there). Cyrillic `с` and `о` map to `c` and `o`; `ж` is
+    /// no source of confusables.txt, and `й` is `и` U+0306 (UnicodeData.txt), `и` mapped to
+    /// U+1D0E: neither skeleton is ASCII.
+    #[test]
+    fn passes_for_ascii_reads_the_skeleton() {
+        let run = |n: usize| format!("1{}", "\u{1BF3}".repeat(n));
+        assert!(passes_for_ascii(run(1).chars()));
+        assert!(passes_for_ascii(run(RUN_CAPACITY).chars()));
+        assert!(!passes_for_ascii(run(RUN_CAPACITY + 1).chars()));
+        assert!(!passes_for_ascii(
+            format!("{}a", run(RUN_CAPACITY + 1)).chars()
+        ));
+        assert!(passes_for_ascii("\u{0441}\u{043E}\u{0441}\u{043E}".chars()));
+        assert!(!passes_for_ascii("\u{0436}\u{0436}".chars()));
+        assert!(!passes_for_ascii("\u{0441}\u{043E}\u{0439}".chars()));
+        assert!(!passes_for_ascii("\u{0439}".chars()));
+    }
+
+    /// Why `unicode_label_verdict` may read the skeleton of a label with a character that
+    /// decomposes only after the walk: no character that NFD changes (or that is no starter)
+    /// and that is Allowed (IdentifierStatus.txt) has a skeleton of ASCII letters, digits and
+    /// hyphens, so such a label passes for ASCII only when it holds a Restricted character, and
+    /// then `decide` never asks (the label has `RestrictedCharacter` already). U+1BF3 BATAK
+    /// PANONGONAN is one that passes (a mark, Canonical_Combining_Class 9, mapped to `-` by
+    /// confusables.txt), and is Limited_Use (IdentifierType.txt), not Allowed.
+    #[test]
+    fn no_allowed_character_that_decomposes_passes_for_ascii() {
+        let mut passing = Vec::new();
+        for c in (0..=0x10_FFFF).filter_map(char::from_u32) {
+            if packed(c) & NFD_STARTER_BIT == 0 && passes_for_ascii([c].into_iter()) {
+                assert_ne!(
+                    super::super::identifier_status(c),
+                    super::super::IdentifierStatus::Allowed,
+                    "U+{:04X}",
+                    c as u32
+                );
+                passing.push(c);
+            }
+        }
+        assert!(passing.contains(&'\u{1BF3}'), "{passing:?}");
     }
 
     #[test]
