@@ -227,7 +227,7 @@ impl Thresholds {
 #[inline]
 fn digit_value(byte: u8) -> Option<u32> {
     match DIGIT_VALUES.get(usize::from(byte)) {
-        Some(&value) if value < BASE as u8 => Some(u32::from(value)),
+        Some(&value) if value != u8::MAX => Some(u32::from(value)),
         _ => None,
     }
 }
@@ -1177,6 +1177,16 @@ mod tests {
         assert_eq!(digit_value(b'0'), Some(26));
         assert_eq!(digit_value(b'9'), Some(35));
         assert_eq!(digit_value(b'-'), None);
+        // Section 5: the letters and the digits, and no other byte.
+        for byte in 0..=u8::MAX {
+            let expected = match byte {
+                b'A'..=b'Z' => Some(byte - b'A'),
+                b'a'..=b'z' => Some(byte - b'a'),
+                b'0'..=b'9' => Some(byte - b'0' + 26),
+                _ => None,
+            };
+            assert_eq!(digit_value(byte), expected.map(u32::from), "{byte:#04x}");
+        }
         for digit in 0..BASE {
             assert_eq!(digit_value(digit_byte(digit)), Some(digit));
         }
