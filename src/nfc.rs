@@ -640,6 +640,35 @@ mod tests {
     /// `is_nfc` against the crate's own full check (`unicode_normalization::is_nfc`) on labels
     /// made of the pieces its segments are cut from: bases that compose with a following mark,
     /// marks of NFC_Quick_Check=Maybe, other combining marks, Hangul jamo and syllables.
+    /// Hangul composition (Unicode section 3.12, which UAX #15 takes): an LV syllable from an
+    /// L of index below LCount (19: U+1100..U+1112) and a V below VCount (21: U+1161..U+1175),
+    /// an LVT from an LV and a T of index 1 to TCount - 1 (U+11A8..U+11C2). The jamo just
+    /// past each range, and a T after an LVT, compose with nothing: Python's
+    /// `unicodedata.normalize("NFC", ..)` gives each pair below as it does.
+    #[test]
+    fn hangul_composition_within_the_ranges_of_section_3_12() {
+        let pairs = [
+            ('\u{1112}', '\u{1175}', Some('\u{D788}')),
+            ('\u{1113}', '\u{1161}', None),
+            ('\u{1100}', '\u{1176}', None),
+            ('\u{AC00}', '\u{11C2}', Some('\u{AC1B}')),
+            ('\u{AC00}', '\u{11C3}', None),
+            ('\u{AC00}', '\u{11A7}', None),
+            ('\u{AC01}', '\u{11A8}', None),
+        ];
+        for (a, b, expected) in pairs {
+            assert_eq!(
+                compose(a, b),
+                expected,
+                "U+{:04X} U+{:04X}",
+                a as u32,
+                b as u32
+            );
+            let pair = [a, b];
+            assert_eq!(is_nfc(&pair), expected.is_none());
+        }
+    }
+
     #[test]
     fn segmented_nfc_agrees_with_unicode_normalization() {
         use proptest::prelude::*;
