@@ -643,7 +643,8 @@ mod tests {
     /// Hangul composition (Unicode section 3.12, which UAX #15 takes): an LV syllable from an
     /// L of index below LCount (19: U+1100..U+1112) and a V below VCount (21: U+1161..U+1175),
     /// an LVT from an LV and a T of index 1 to TCount - 1 (U+11A8..U+11C2). The jamo just
-    /// past each range, and a T after an LVT, compose with nothing: Python's
+    /// past each range, a T after an LVT, and one after U+D7A4 (unassigned, just past the
+    /// syllables), compose with nothing: Python's
     /// `unicodedata.normalize("NFC", ..)` gives each pair below as it does.
     #[test]
     fn hangul_composition_within_the_ranges_of_section_3_12() {
@@ -655,6 +656,7 @@ mod tests {
             ('\u{AC00}', '\u{11C3}', None),
             ('\u{AC00}', '\u{11A7}', None),
             ('\u{AC01}', '\u{11A8}', None),
+            ('\u{D7A4}', '\u{11A8}', None),
         ];
         for (a, b, expected) in pairs {
             assert_eq!(
