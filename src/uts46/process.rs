@@ -1595,6 +1595,63 @@ mod tests {
         );
     }
 
+    /// `skip_run` on the rest of an input whose current label is too long to be kept (a piece
+    /// of [`CHUNK`] bytes of `a`): the bytes it takes, and whether it left the label's state,
+    /// the bytes counted and `valid` as pushing the copies it took one at a time does (its
+    /// contract: the run is added at once, and only a run it may add so).
+    fn skip_after_a_long_label(rest: &str) -> (usize, bool, bool) {
+        let d = Options::default();
+        let mut buf = EMPTY_LABEL;
+        let mut pipeline = Pipeline::<false>::new(d, true, &mut buf);
+        pipeline.spill = Some(Box::default());
+        pipeline.piece(
+            &mapping::map_and_normalize(&"a".repeat(CHUNK), false),
+            false,
+        );
+        let spill = pipeline.spill.as_deref().unwrap();
+        let (mut expected, bytes) = (spill.long.unwrap(), spill.bytes);
+        let taken = pipeline.skip_run(rest);
+        let one_by_one = mapping::map_and_normalize(&rest[..taken], false);
+        expected.push_str(&one_by_one.text, one_by_one.valid);
+        let spill = pipeline.spill.as_deref().unwrap();
+        let long = spill.long.unwrap();
+        let same = long.checker == expected.checker
+            && long.deltas == expected.deltas
+            && long.rtl == expected.rtl
+            && spill.bytes == bytes + one_by_one.text.len();
+        (taken, same, pipeline.valid)
+    }
+
+    /// A run of three copies or more is taken whole when what follows it starts a segment
+    /// (UAX #15 section 9: U+002E and U+0063 are starters that compose with nothing before
+    /// them), and but for its last copy when that composes with what follows (U+00FC and
+    /// U+0301 COMBINING ACUTE ACCENT are U+01D8, UnicodeData.txt); a shorter one is left to
+    /// the pieces, and so is a run that maps to a label separator (U+FF0E FULLWIDTH FULL STOP
+    /// maps to U+002E, IdnaMappingTable.txt). U+00FC is `valid` there, U+0378 `disallowed`,
+    /// which the label's `valid` keeps.
+    #[test]
+    fn runs_are_skipped_whole_where_their_copies_may_be_added_at_once() {
+        let u = "\u{FC}";
+        for (rest, taken, valid) in [
+            (format!("{}.com", u.repeat(1000)), 2000, true),
+            (format!("{}.com", u.repeat(3)), 6, true),
+            (format!("{}c", u.repeat(3)), 6, true),
+            (format!("{}\u{301}.com", u.repeat(1000)), 1998, true),
+            (format!("{}\u{301}.com", u.repeat(4)), 6, true),
+            (format!("{}\u{301}.com", u.repeat(3)), 0, true),
+            (format!("{}.com", u.repeat(2)), 0, true),
+            (format!("{}com", "\u{FF0E}".repeat(10)), 0, true),
+            (format!("{}.com", "\u{378}".repeat(1000)), 2000, false),
+        ] {
+            assert_eq!(
+                skip_after_a_long_label(&rest),
+                (taken, true, valid),
+                "{}",
+                rest.escape_unicode()
+            );
+        }
+    }
+
     /// ToASCII keeps the text of a label that spans pieces while it is within [`KEPT_BYTES`]
     /// (four bytes a code point, 253 of them), and then counts its A-label's exact length for
     /// A4_1. Here 65 code points of CJK Unified Ideographs Extension B (U+20000 to U+20940, 37
