@@ -1595,7 +1595,7 @@ mod tests {
         );
     }
 
-    /// `skip_run` on the rest of an input whose current label is too long to be kept (a piece
+    /// `skip` (`skip_run`) on the rest of an input whose current label is too long to be kept (a piece
     /// of [`CHUNK`] bytes of `a`): the bytes it takes, and whether it left the label's state,
     /// the bytes counted and `valid` as pushing the copies it took one at a time does (its
     /// contract: the run is added at once, and only a run it may add so).
@@ -1610,7 +1610,7 @@ mod tests {
         );
         let spill = pipeline.spill.as_deref().unwrap();
         let (mut expected, bytes) = (spill.long.unwrap(), spill.bytes);
-        let taken = pipeline.skip_run(rest);
+        let taken = Pieces::skip(&mut pipeline, rest);
         let one_by_one = mapping::map_and_normalize(&rest[..taken], false);
         expected.push_str(&one_by_one.text, one_by_one.valid);
         let spill = pipeline.spill.as_deref().unwrap();
@@ -1648,6 +1648,59 @@ mod tests {
                 (taken, true, valid),
                 "{}",
                 rest.escape_unicode()
+            );
+        }
+    }
+
+    /// A label cut between two pieces keeps what step 1 found of its first part: U+0378 is
+    /// `disallowed` (IdnaMappingTable.txt), so its label fails criterion 7 (V7) though the
+    /// part after the cut is `valid`. ToUnicode keeps the code point in its output.
+    #[test]
+    fn a_disallowed_code_point_before_a_cut_fails_its_label() {
+        let prefix = "abcdefghi.".repeat(102);
+        // The cut falls after "\u{378}bc", before the `d` at byte CHUNK.
+        assert_eq!(prefix.len() + 4, CHUNK);
+        let input = format!("{prefix}\u{378}bcdef.com");
+        let (out, result) = to_unicode(&input, Options::default());
+        assert_eq!(out, input);
+        let error = result.unwrap_err();
+        let codes: Vec<&str> = error.statuses().map(Status::code).collect();
+        assert_eq!((codes, error.label_index()), (vec!["V7"], Some(102)));
+    }
+
+    /// An "xn--" label of ASCII longer than [`KEPT_BYTES`] is kept and decoded at its end
+    /// (section 4.1 step 4.1.2): "xn--" and the Punycode of 1,100 `b` and U+00FC (Python's
+    /// punycode codec, RFC 3492) is an A-label of a valid U-label, whose only statuses are its
+    /// lengths (A4_2, A4_1); no part of it is a non-ASCII code point after "xn--" (P4).
+    #[test]
+    fn a_long_ascii_a_label_is_decoded_whole() {
+        let input = format!("xn--{}-em6i.com", "b".repeat(1100));
+        let error = to_ascii(&input, Options::default()).unwrap_err();
+        let mut codes: Vec<&str> = error.statuses().map(Status::code).collect();
+        codes.sort_unstable();
+        assert_eq!(
+            (codes, error.label_index()),
+            (vec!["A4_1", "A4_2"], Some(0))
+        );
+    }
+
+    /// A name of one piece that turns out to be a Bidi domain name at a later label checks the
+    /// labels before it again, each one: "0a" fails condition 1 of RFC 5893 section 2 (it
+    /// starts with a European digit) in a Bidi domain name, B1 (IdnaTestV2.txt, "0a.\u{5D0}"),
+    /// also as the second of three labels.
+    #[test]
+    fn every_label_before_the_first_rtl_one_is_checked_again() {
+        for (name, index) in [
+            ("0a.\u{5D0}", 0),
+            ("b.0a.\u{5D0}", 1),
+            ("b.c.0a.\u{5D0}", 2),
+        ] {
+            let error = to_ascii(name, Options::default()).unwrap_err();
+            let codes: Vec<&str> = error.statuses().map(Status::code).collect();
+            assert_eq!(
+                (codes, error.label_index()),
+                (vec!["B1"], Some(index)),
+                "{name}"
             );
         }
     }
