@@ -1633,7 +1633,8 @@ mod tests {
     /// U+0301 COMBINING ACUTE ACCENT are U+01D8, UnicodeData.txt); a shorter one is left to
     /// the pieces, and so is a run that maps to a label separator (U+FF0E FULLWIDTH FULL STOP
     /// maps to U+002E, IdnaMappingTable.txt). U+00FC is `valid` there, U+0378 `disallowed`,
-    /// which the label's `valid` keeps.
+    /// which the label's `valid` keeps; U+01C4 is `mapped` (not `valid`) to two code points,
+    /// U+0064 U+017E, each counted.
     #[test]
     fn runs_are_skipped_whole_where_their_copies_may_be_added_at_once() {
         let u = "\u{FC}";
@@ -1647,6 +1648,7 @@ mod tests {
             (format!("{}.com", u.repeat(2)), 0, true),
             (format!("{}com", "\u{FF0E}".repeat(10)), 0, true),
             (format!("{}.com", "\u{378}".repeat(1000)), 2000, false),
+            (format!("{}.com", "\u{1C4}".repeat(1000)), 2000, false),
         ] {
             assert_eq!(
                 skip_after_a_long_label(&rest),
