@@ -110,15 +110,15 @@ run() {
   for name in "${missed[@]}"; do
     res+=(--re "^$(printf '%s' "$name" | sed 's/[][\\.*^$(){}+?|]/\\&/g')\$")
   done
-  # Not the first stage's `--shard` (the names are already those of the shard; a shard of
-  # them would leave most out) nor its `--timeout`, which cargo-mutants applies to the
-  # unmutated baseline too, and which every suite passes (85 s): its own timeout then, from
-  # that baseline.
+  # Not the first stage's `--shard` nor its `--re` (the names are already those it chose: a
+  # shard of them would leave most out, another `--re` would add to them) nor its
+  # `--timeout`, which cargo-mutants applies to the unmutated baseline too, and which every
+  # suite passes (85 s): its own timeout then, from that baseline.
   local given=("$@" "${extra[@]}") kept=() i=0
   while [ "$i" -lt "${#given[@]}" ]; do
     case "${given[$i]}" in
-      --shard | --timeout | -t) i=$((i + 2)) ;;
-      --shard=* | --timeout=*) i=$((i + 1)) ;;
+      --shard | --timeout | -t | --re | -F) i=$((i + 2)) ;;
+      --shard=* | --timeout=* | --re=*) i=$((i + 1)) ;;
       *)
         kept+=("${given[$i]}")
         i=$((i + 1))
