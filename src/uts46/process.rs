@@ -1840,6 +1840,64 @@ mod tests {
         assert_eq!((d.basic, d.total, d.max, d.many), (1, 7, 0x13C, false));
     }
 
+    /// `Deltas::overflows` answers as the encoder does (RFC 3492 section 6.3: a delta past
+    /// `u32::MAX` is an overflow, section 6.4) wherever it answers, on labels whose largest
+    /// code point makes the first delta of its insertions fall on either side of `u32::MAX`,
+    /// by less than twice the label's length or by more, inserted first or last, before or
+    /// after a run of a smaller code point; on a label of more distinct code points than it
+    /// counts, its largest the one past them; and on one whose first delta is `u32::MAX`
+    /// itself. It answers on some that overflow and some that do not.
+    #[test]
+    fn deltas_overflow_as_the_encoder_does() {
+        const MAX: i64 = u32::MAX as i64;
+        let mut labels = Vec::new();
+        for basic in [1usize, 50, 3000] {
+            for (filler, count) in [(0xE9u32, 0usize), (0xE9, 1), (0xE9, 1000), (0xF0000, 3000)] {
+                let h = (basic + count) as i64;
+                let total = h + 1;
+                let n = if count == 0 {
+                    0x80
+                } else {
+                    i64::from(filler) + 1
+                };
+                let filler = char::from_u32(filler).unwrap();
+                for k in [-100, -10, -3, -1, 0, 1, 2, 3, 5, 10, 15, 20, 30, 100, 1000] {
+                    // The distance from `u32::MAX` in tenths of the label's length.
+                    let v = n + (MAX - k * total / 10) / (h + 1);
+                    let Some(top) = u32::try_from(v).ok().and_then(char::from_u32) else {
+                        continue;
+                    };
+                    let basics = "a".repeat(basic);
+                    let fillers = filler.to_string().repeat(count);
+                    labels.push(format!("{basics}{fillers}{top}"));
+                    labels.push(format!("{top}{basics}{fillers}"));
+                    labels.push(format!("{fillers}{basics}{top}"));
+                }
+            }
+        }
+        // 33 distinct code points, one more than `Deltas` counts, then U+20000 after 40,000
+        // basic ones: (0x20000 - 0xE2) * 40,034 passes u32::MAX.
+        let many: String = ('\u{C0}'..='\u{E0}').collect();
+        labels.push(format!("{many}{}\u{20000}", "a".repeat(40_000)));
+        // (0x1007F - 0x80) * (65,536 + 1) is u32::MAX (3 * 5 * 17 * 257 * 65,537).
+        labels.push(format!("\u{1007F}{}", "a".repeat(65_536)));
+        let (mut overflows, mut fits) = (0, 0);
+        for label in &labels {
+            let mut d = Deltas::EMPTY;
+            label.chars().for_each(|c| d.push(c));
+            let exact = punycode::encode(label).is_err();
+            if let Some(answer) = d.overflows() {
+                assert_eq!(answer, exact, "{}", label.escape_unicode());
+                if exact {
+                    overflows += 1;
+                } else {
+                    fits += 1;
+                }
+            }
+        }
+        assert!(overflows > 5 && fits > 5, "{overflows} {fits}");
+    }
+
     #[test]
     fn a3_is_decided_from_the_deltas() {
         // RFC 3492 section 6.3: the first delta is (0x20000 - 0x80) * (40000 + 1) > u32::MAX.
