@@ -1368,23 +1368,15 @@ fn decode_payload(
         checker: &mut *checker,
         nfc,
         sink: sink.as_deref_mut(),
-        elsewhere: false,
     };
-    let result = punycode::decode_deltas(deltas, basic.len(), &mut streamed);
-    let (elsewhere, nfc) = (streamed.elsewhere, streamed.nfc);
-    match result {
-        Ok(_) => match nfc.verdict() {
+    // An error is an insertion elsewhere than at the end, or a payload that is not Punycode,
+    // which the decoder below refuses again.
+    if punycode::decode_deltas(deltas, basic.len(), &mut streamed).is_ok() {
+        match streamed.nfc.verdict() {
             IsNormalized::No => return Some(false),
             IsNormalized::Yes => return Some(true),
             // The full check needs the whole label.
             IsNormalized::Maybe => {}
-        },
-        Err(_) if elsewhere => {}
-        Err(_) => {
-            if let Some(out) = sink.as_deref_mut() {
-                out.truncate(mark);
-            }
-            return None;
         }
     }
     *checker = fresh;
@@ -1401,13 +1393,13 @@ fn decode_payload(
     Some(crate::nfc::is_nfc_chars(decoded.chars()))
 }
 
-/// The insertions of a payload decoded as a stream ([`decode_payload`]): at the end only
-/// (`elsewhere` otherwise), into the checker, the NFC quick check and the output.
+/// The insertions of a payload decoded as a stream ([`decode_payload`]): at the end only (one
+/// elsewhere stops the stream, and the payload is decoded whole), into the checker, the NFC
+/// quick check and the output.
 struct Streamed<'a> {
     checker: &'a mut Checker,
     nfc: QuickCheck,
     sink: Option<&'a mut String>,
-    elsewhere: bool,
 }
 
 impl punycode::Insert for &mut Streamed<'_> {
@@ -1417,7 +1409,6 @@ impl punycode::Insert for &mut Streamed<'_> {
 
     fn insert(&mut self, position: usize, c: char, length: usize) -> Result<(), PunycodeError> {
         if position != length {
-            self.elsewhere = true;
             return Err(PunycodeError::TooLong);
         }
         self.insert_run(c, length, 1)
@@ -1838,6 +1829,24 @@ mod tests {
             (2, Some(&[0xFC, 0x13C][..]), Some(&[4, 2][..]))
         );
         assert_eq!((d.basic, d.total, d.max, d.many), (1, 7, 0x13C, false));
+    }
+
+    /// An A-label of more code points than a label buffer holds whose insertion is not at the
+    /// end is decoded whole: "xn--", 100 `a` and "-3hk" is U+00FC and 100 `a` (Python's
+    /// punycode codec, RFC 3492), a valid U-label of a label over 63 octets (A4_2 alone, no
+    /// P4 of a payload that does not decode); ToUnicode gives the U-label.
+    #[test]
+    fn a_long_a_label_with_an_insertion_before_its_end() {
+        let d = Options::default();
+        let label = format!("xn--{}-3hk", "a".repeat(100));
+        let error = to_ascii(&label, d).unwrap_err();
+        let codes: Vec<&str> = error.statuses().map(Status::code).collect();
+        assert_eq!(codes, ["A4_2"]);
+        let (unicode, result) = to_unicode(&label, d);
+        assert_eq!(
+            (unicode, result),
+            (format!("\u{FC}{}", "a".repeat(100)), Ok(()))
+        );
     }
 
     /// `Deltas::overflows` answers as the encoder does (RFC 3492 section 6.3: a delta past
