@@ -293,7 +293,7 @@ pub(crate) fn is_nfc_str(s: &str) -> bool {
     let mut segment = ['\0'; MAX_LABEL_OCTETS];
     let mut n = 0;
     for c in s.chars() {
-        if n > 0 && cannot_change(c) {
+        if cannot_change(c) {
             if !is_nfc(segment.get(..n).unwrap_or(&[])) {
                 return false;
             }
@@ -365,7 +365,7 @@ pub(crate) fn for_each_nfc(chars: impl Iterator<Item = char>, mut emit: impl FnM
         heap.clear();
     };
     for c in chars {
-        if cannot_change(c) && (n > 0 || !heap.is_empty()) {
+        if cannot_change(c) {
             flush(&mut stack, &mut n, &mut heap);
         }
         decompose_canonical(c, |d| {
