@@ -1849,6 +1849,19 @@ mod tests {
         );
     }
 
+    /// A long A-label decoded as a stream is checked for NFC as it streams: "xn--", 100 `a`
+    /// and "-v66c" is 100 `a` and U+0301 COMBINING ACUTE ACCENT (Python's punycode codec),
+    /// which NFC composes with the last `a` (Python's `unicodedata.is_normalized` says it is
+    /// not NFC): criterion 1 (V1), beside the label's length (A4_2).
+    #[test]
+    fn a_long_a_label_streamed_out_of_nfc() {
+        let label = format!("xn--{}-v66c", "a".repeat(100));
+        let error = to_ascii(&label, Options::default()).unwrap_err();
+        let mut codes: Vec<&str> = error.statuses().map(Status::code).collect();
+        codes.sort_unstable();
+        assert_eq!(codes, ["A4_2", "V1"]);
+    }
+
     /// `Deltas::overflows` answers as the encoder does (RFC 3492 section 6.3: a delta past
     /// `u32::MAX` is an overflow, section 6.4) wherever it answers, on labels whose largest
     /// code point makes the first delta of its insertions fall on either side of `u32::MAX`,
