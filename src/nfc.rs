@@ -637,9 +637,19 @@ mod tests {
         assert!(stable > 100_000, "{stable}");
     }
 
-    /// `is_nfc` against the crate's own full check (`unicode_normalization::is_nfc`) on labels
-    /// made of the pieces its segments are cut from: bases that compose with a following mark,
-    /// marks of NFC_Quick_Check=Maybe, other combining marks, Hangul jamo and syllables.
+    /// The first difference of a label from its NFC, where the label's canonical decomposition
+    /// is longer than the label: 25 U+1E69 (three code points each, UnicodeData.txt) and `a`
+    /// U+0301, whose NFC (Python's `unicodedata`) first differs at index 25, U+00E1 for `a`.
+    #[test]
+    fn first_difference_of_a_label_that_decomposes_long() {
+        let label: Vec<char> = "\u{1E69}"
+            .repeat(25)
+            .chars()
+            .chain(['a', '\u{301}'])
+            .collect();
+        assert_eq!(first_difference(&label), 25);
+    }
+
     /// Hangul composition (Unicode section 3.12, which UAX #15 takes): an LV syllable from an
     /// L of index below LCount (19: U+1100..U+1112) and a V below VCount (21: U+1161..U+1175),
     /// an LVT from an LV and a T of index 1 to TCount - 1 (U+11A8..U+11C2). The jamo just
@@ -671,6 +681,9 @@ mod tests {
         }
     }
 
+    /// `is_nfc` against the crate's own full check (`unicode_normalization::is_nfc`) on labels
+    /// made of the pieces its segments are cut from: bases that compose with a following mark,
+    /// marks of NFC_Quick_Check=Maybe, other combining marks, Hangul jamo and syllables.
     #[test]
     fn segmented_nfc_agrees_with_unicode_normalization() {
         use proptest::prelude::*;
