@@ -1442,6 +1442,13 @@ mod tests {
     use alloc::string::ToString;
     use alloc::vec;
 
+    /// The status codes of `error`, sorted.
+    fn codes(error: &Error) -> Vec<&'static str> {
+        let mut codes: Vec<&str> = error.statuses().map(Status::code).collect();
+        codes.sort_unstable();
+        codes
+    }
+
     /// ToASCII of a name already in error counts its U-labels by a bound; the statuses must be
     /// those of the exact encoding, for names on both sides of 253 octets and labels on both
     /// sides of 63.
@@ -1561,9 +1568,7 @@ mod tests {
         let d = Options::default();
         let statuses = |input: &str| {
             let error = to_ascii(input, d).unwrap_err();
-            let mut codes: Vec<&str> = error.statuses().map(Status::code).collect();
-            codes.sort_unstable();
-            (codes, error.label_index(), error.label_range())
+            (codes(&error), error.label_index(), error.label_range())
         };
         let joiners = format!("{}.com", "\u{200D}".repeat(1500));
         assert_eq!(
@@ -1662,8 +1667,10 @@ mod tests {
         let (out, result) = to_unicode(&input, Options::default());
         assert_eq!(out, input);
         let error = result.unwrap_err();
-        let codes: Vec<&str> = error.statuses().map(Status::code).collect();
-        assert_eq!((codes, error.label_index()), (vec!["V7"], Some(102)));
+        assert_eq!(
+            (codes(&error), error.label_index()),
+            (vec!["V7"], Some(102))
+        );
     }
 
     /// An "xn--" label of ASCII longer than [`KEPT_BYTES`] is kept and decoded at its end
@@ -1674,10 +1681,8 @@ mod tests {
     fn a_long_ascii_a_label_is_decoded_whole() {
         let input = format!("xn--{}-em6i.com", "b".repeat(1100));
         let error = to_ascii(&input, Options::default()).unwrap_err();
-        let mut codes: Vec<&str> = error.statuses().map(Status::code).collect();
-        codes.sort_unstable();
         assert_eq!(
-            (codes, error.label_index()),
+            (codes(&error), error.label_index()),
             (vec!["A4_1", "A4_2"], Some(0))
         );
     }
@@ -1696,9 +1701,8 @@ mod tests {
             ("b.xn--0-sfa.\u{5D0}", 1),
         ] {
             let error = to_ascii(name, Options::default()).unwrap_err();
-            let codes: Vec<&str> = error.statuses().map(Status::code).collect();
             assert_eq!(
-                (codes, error.label_index()),
+                (codes(&error), error.label_index()),
                 (vec!["B1"], Some(index)),
                 "{name}"
             );
@@ -1729,9 +1733,7 @@ mod tests {
             "b".repeat(20)
         );
         let error = to_ascii(&input, d).unwrap_err();
-        let mut codes: Vec<&str> = error.statuses().map(Status::code).collect();
-        codes.sort_unstable();
-        assert_eq!(codes, ["A4_1", "A4_2"]);
+        assert_eq!(codes(&error), ["A4_1", "A4_2"]);
     }
 
     /// An error names its label as step 3 gives it, whole, when the label spans two pieces:
@@ -1780,12 +1782,7 @@ mod tests {
     #[test]
     fn a_long_ace_label_with_rtl_code_points() {
         let d = Options::default();
-        let codes = |input: &str| {
-            let error = to_ascii(input, d).unwrap_err();
-            let mut codes: Vec<&str> = error.statuses().map(Status::code).collect();
-            codes.sort_unstable();
-            codes
-        };
+        let codes = |input: &str| codes(&to_ascii(input, d).unwrap_err());
         let rtl = format!("1a.xn--{}", "\u{5D0}".repeat(600));
         assert_eq!(codes(&rtl), ["A4_1", "A4_2", "B1", "P4"]);
         let ltr = format!("1a.xn--{}", "\u{FC}".repeat(600));
@@ -1810,9 +1807,7 @@ mod tests {
             "d".repeat(60)
         );
         let error = to_ascii(&name, Options::default()).unwrap_err();
-        let mut codes: Vec<&str> = error.statuses().map(Status::code).collect();
-        codes.sort_unstable();
-        assert_eq!(codes, ["A4_2", "P4"]);
+        assert_eq!(codes(&error), ["A4_2", "P4"]);
     }
 
     /// `Deltas` counts each distinct non-basic value, also where two share a slot of its
@@ -1840,8 +1835,7 @@ mod tests {
         let d = Options::default();
         let label = format!("xn--{}-3hk", "a".repeat(100));
         let error = to_ascii(&label, d).unwrap_err();
-        let codes: Vec<&str> = error.statuses().map(Status::code).collect();
-        assert_eq!(codes, ["A4_2"]);
+        assert_eq!(codes(&error), ["A4_2"]);
         let (unicode, result) = to_unicode(&label, d);
         assert_eq!(
             (unicode, result),
@@ -1857,9 +1851,7 @@ mod tests {
     fn a_long_a_label_streamed_out_of_nfc() {
         let label = format!("xn--{}-v66c", "a".repeat(100));
         let error = to_ascii(&label, Options::default()).unwrap_err();
-        let mut codes: Vec<&str> = error.statuses().map(Status::code).collect();
-        codes.sort_unstable();
-        assert_eq!(codes, ["A4_2", "V1"]);
+        assert_eq!(codes(&error), ["A4_2", "V1"]);
     }
 
     /// `Deltas::overflows` answers as the encoder does (RFC 3492 section 6.3: a delta past
