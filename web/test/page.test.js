@@ -148,6 +148,17 @@ test('pasted curated.txt names: the verdicts, codes and messages shown are the c
   await page.close();
 });
 
+// Waits for Chromium to finish a download: it writes to a `.crdownload` file and renames it to
+// `name` when complete, so the name's presence means the whole file. A loaded CI machine has taken
+// more than 10 s; the bound is generous and its failure names what the folder held.
+const downloaded = async (dir, name) => {
+  for (let i = 0; i < 600; i += 1) {
+    if (readdirSync(dir).includes(name)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.fail(`${name} not downloaded after 60 s; ${dir} holds ${JSON.stringify(readdirSync(dir))}`);
+};
+
 test('the downloads: JSON lines are the command line\'s --json (--display, --lookalike-of) line for line, the CSV holds its codes, messages and display verdicts', async () => {
   const names = [...sample(curatedInputs(), 3).filter((n) => !/[\r\n]/.test(n)), '\u0440\u0430\u0443\u0440\u0430l.com', 'paypa1.com'];
   const { page } = await open(env.browser, env.server.origin);
@@ -163,7 +174,7 @@ test('the downloads: JSON lines are the command line\'s --json (--display, --loo
       await page.select('#download-format', format);
       await page.click('#download-jsonl');
       const file = join(dir, `${format}.jsonl`);
-      for (let i = 0; i < 100 && !readdirSync(dir).includes(`${format}.jsonl`); i += 1) await new Promise((r) => setTimeout(r, 100));
+      await downloaded(dir, `${format}.jsonl`);
       const lines = readFileSync(file, 'utf8').split('\n').filter((l) => l !== '').map((l) => JSON.parse(l));
       // The command line has the display verdict for idn-hostname with no departure only.
       const want = crate(names, [...(format === 'hostname' ? ['--format', 'hostname'] : ['--display']), '--lookalike-of', trustedFile]);
@@ -175,7 +186,7 @@ test('the downloads: JSON lines are the command line\'s --json (--display, --loo
       assert.deepEqual(lines, want);
     }
     await page.click('#download-csv');
-    for (let i = 0; i < 100 && !readdirSync(dir).includes('idn-hostname.csv'); i += 1) await new Promise((r) => setTimeout(r, 100));
+    await downloaded(dir, 'idn-hostname.csv');
     const records = parseCsv(readFileSync(join(dir, 'idn-hostname.csv'), 'utf8'));
     assert.deepEqual(records[0], [
       'line',
