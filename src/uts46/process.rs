@@ -1854,6 +1854,22 @@ mod tests {
         assert_eq!(codes(&error), ["A4_2", "V1"]);
     }
 
+    /// A run of insertions at the end counts in the length the next delta divides by: "xn--td",
+    /// 73 `a` and "244c" is 73 U+00FC and U+0144 (Python's punycode codec, RFC 3492). "tda" is
+    /// the first U+00FC, after which the bias is 0 (`adapt(124, 1, true)`), so the other 72 are
+    /// one run; the last delta, (0x144 - 0xFC) * 74, divided by 73 + 1 (the code points before
+    /// it and one), puts U+0144 at the end. The label is longer than a label buffer, so it is
+    /// decoded as it streams; ToUnicode gives it whole.
+    #[test]
+    fn a_long_a_label_with_a_run_then_another_code_point() {
+        let label = format!("xn--td{}244c", "a".repeat(73));
+        let (unicode, result) = to_unicode(&label, Options::default());
+        assert_eq!(
+            (unicode, result),
+            (format!("{}\u{144}", "\u{FC}".repeat(73)), Ok(()))
+        );
+    }
+
     /// Whether RFC 3492's encoding procedure (section 6.3) overflows on `label`: a delta past
     /// `u32::MAX` where section 6.4 checks it, after adding `(m - n) * (h + 1)` and at each
     /// code point below `n`; computed as written, in 64 bits.
