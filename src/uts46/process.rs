@@ -1870,6 +1870,57 @@ mod tests {
         );
     }
 
+    /// The Validity Criteria of a label longer than a label buffer, checked as its code points
+    /// pass (`criteria::Checker::push`), each against UTS #46 section 4.1 with the defaults
+    /// (CheckHyphens, CheckJoiners); ToUnicode, which does not verify DNS lengths, so that the
+    /// statuses are the criteria's alone. Each label has 70 code points or more.
+    #[test]
+    fn the_criteria_of_a_label_longer_than_a_buffer() {
+        let d = Options::default();
+        let statuses = |label: String| match to_unicode(&label, d).1 {
+            Ok(()) => Vec::new(),
+            Err(error) => codes(&error),
+        };
+        let (a, u) = ("a".repeat(70), "\u{FC}".repeat(70));
+        // Criterion 2: U+002D in the third and fourth positions, the fourth a repeat of the
+        // third.
+        assert_eq!(statuses(format!("ab--{u}")), ["V2"]);
+        // Criterion 6: a mark (U+0301 COMBINING ACUTE ACCENT, General_Category Mn) first, and
+        // none after `x` (x and U+0301 are NFC: Python's `unicodedata.is_normalized`).
+        assert_eq!(statuses(format!("\u{301}{a}")), ["V6"]);
+        assert!(statuses(format!("x\u{301}{a}")).is_empty());
+        // Criterion 8, RFC 5892 Appendix A.1: a ZERO WIDTH NON-JOINER after another one has no
+        // joining letter (L or D) before it; each U+0628 ARABIC LETTER BEH is Joining_Type D
+        // (ArabicShaping.txt). After five letters, so that the second is past the label's head.
+        let beh = "\u{628}".repeat(5);
+        assert_eq!(
+            statuses(format!("{beh}\u{200C}\u{200C}{}", "\u{628}".repeat(65))),
+            ["C1"]
+        );
+        assert!(statuses(format!("{beh}\u{200C}{}", "\u{628}".repeat(65))).is_empty());
+        // Criterion 9, RFC 5893 rule 1: an RTL label starts with a code point of Bidi class L,
+        // R or AL, and "1" is EN (DerivedBidiClass.txt).
+        assert_eq!(statuses(format!("1{}", "\u{628}".repeat(70))), ["B1"]);
+    }
+
+    /// The criteria on short labels that IdnaTestV2.txt alone pinned, now in the fast tests.
+    /// Criterion 7 with UseSTD3ASCIIRules: an ASCII code point of a label is a-z, 0-9 or
+    /// U+002D, and `_` in a U-label is not (U1). Criterion 8, RFC 5892 Appendix A.1: a ZERO
+    /// WIDTH NON-JOINER after a virama (U+094D DEVANAGARI SIGN VIRAMA, Canonical_Combining_Class
+    /// 9) is valid without joining letters around it.
+    #[test]
+    fn the_criteria_of_a_short_label_in_the_fast_tests() {
+        let std3 = Options::default().use_std3_ascii_rules(true);
+        let error = to_unicode("\u{FC}_x", std3).1.unwrap_err();
+        assert_eq!(codes(&error), ["U1"]);
+        assert_eq!(to_unicode("\u{FC}-x", std3).1, Ok(()));
+        let virama = "\u{915}\u{94D}\u{200C}\u{937}";
+        assert_eq!(
+            to_unicode(virama, Options::default()),
+            (virama.to_owned(), Ok(()))
+        );
+    }
+
     /// Whether RFC 3492's encoding procedure (section 6.3) overflows on `label`: a delta past
     /// `u32::MAX` where section 6.4 checks it, after adding `(m - n) * (h + 1)` and at each
     /// code point below `n`; computed as written, in 64 bits.
