@@ -56,15 +56,6 @@ pub(crate) fn ldh_run(bytes: &[u8], from: usize) -> usize {
     run(bytes, from, non_ldh, is_ldh)
 }
 
-/// The end of the run of ASCII bytes other than the capitals A-Z that starts at `from`: the
-/// bytes that UTS #46 step 1 leaves as they are ([`non_lower`] eight at a time).
-#[inline]
-pub(crate) fn unmapped_run(bytes: &[u8], from: usize) -> usize {
-    run(bytes, from, non_lower, |b| {
-        b.is_ascii() && !b.is_ascii_uppercase()
-    })
-}
-
 /// The end of the run from `from` of the bytes that `flags` does not flag in a word (by the
 /// high bit of each byte) and `keep` keeps one at a time.
 #[inline(always)]
@@ -91,15 +82,6 @@ fn run(bytes: &[u8], from: usize, flags: fn(u64) -> u64, keep: fn(u8) -> bool) -
 fn at_least(low: u64, x: u8) -> u64 {
     const ONES: u64 = 0x0101_0101_0101_0101;
     (low + ONES * u64::from(0x80 - x)) & (ONES * 0x80)
-}
-
-/// The bytes of `word` that are capitals A-Z or not ASCII, each flagged by its high bit.
-#[inline]
-fn non_lower(word: u64) -> u64 {
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    let low = word & !HIGH;
-    let capital = at_least(low, b'A') & !at_least(low, b'Z' + 1);
-    (capital | word) & HIGH
 }
 
 /// The bytes of `word` that are not ASCII letters, digits or hyphen, each flagged by its high
@@ -473,32 +455,6 @@ mod tests {
         assert_eq!(ldh_run(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ_", 2), 26);
         assert_eq!(ldh_run("abcdefg\u{e9}".as_bytes(), 0), 7);
         assert_eq!(ldh_run(b"abc", 3), 3);
-    }
-
-    /// The word-at-a-time test of capitals against the byte test, every byte in every
-    /// position, and the runs against a byte loop.
-    #[test]
-    fn non_lower_flags_capitals_and_non_ascii() {
-        assert_flags(non_lower, |b| !b.is_ascii() || b.is_ascii_uppercase());
-        for text in [
-            "",
-            "abc",
-            "www.example.Com",
-            "0123456789-.abcdefZ",
-            "xn--mnchen-3ya.de\u{e9}",
-        ] {
-            for from in 0..=text.len() {
-                let want = text.as_bytes()[from..]
-                    .iter()
-                    .position(|&b| !b.is_ascii() || b.is_ascii_uppercase())
-                    .map_or(text.len(), |p| from + p);
-                assert_eq!(
-                    unmapped_run(text.as_bytes(), from),
-                    want,
-                    "{text:?} from {from}"
-                );
-            }
-        }
     }
 
     /// The word-at-a-time search against the byte loop, for the needle in every position of
