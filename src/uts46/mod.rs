@@ -262,10 +262,10 @@ fn process_ascii(input: &str, options: Options, statuses: &mut Statuses, x4_2: b
 /// ToASCII of an ASCII name, as [`process::to_ascii`] would do it, in
 /// one pass over the bytes and before step 1 maps the capitals (which changes no length and no
 /// criterion), so that a name in error costs no allocation. A label starting with "xn--" is
-/// decoded and validated as the pipeline does it, and would be written back as it came,
-/// so the name's lengths are the input's; such a name is answered here only when nothing at all
-/// is recorded, `None` (the pipeline) otherwise, and also when such a label holds a capital
-/// (step 1 maps it before decoding) or does not decode on the stack.
+/// decoded and validated as the pipeline does it (its capitals lowered, as step 1 maps them
+/// before decoding), and would be written back as it came, so the name's lengths are the
+/// input's; such a name is answered here only when nothing at all is recorded, `None` (the
+/// pipeline) otherwise, and also when such a label does not decode on the stack.
 ///
 /// It starts at byte `from` of `name`, label `index`: the labels before are plain ones
 /// ([`ascii::plain_name`]), with no status.
@@ -376,7 +376,7 @@ fn check_a_label_name(name: &[u8], from: &[u8], options: Options) -> Option<Stat
 /// pipeline does it for a label that decodes, and the label's length (ToASCII
 /// step 4, the label written back as it came). Returns what the pass over the decoded label
 /// learnt (whether it is an RTL label, the conditions of RFC 5893 section 2 it fails); `None` when
-/// the pipeline must decide: the label holds a capital, or does not decode on the stack.
+/// the pipeline must decide: the label does not decode on the stack.
 // Not inlined: its label buffer would be cleared on every call of `check_ascii_name`.
 #[inline(never)]
 fn check_a_label(label: &[u8], options: Options, statuses: &mut Statuses) -> Option<(bool, u8)> {
