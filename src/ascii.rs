@@ -53,24 +53,17 @@ pub(crate) fn is_ldh(byte: u8) -> bool {
 /// time while they are all LDH (see [`non_ldh`]), then byte by byte.
 #[inline]
 pub(crate) fn ldh_run(bytes: &[u8], from: usize) -> usize {
-    run(bytes, from, non_ldh, is_ldh)
-}
-
-/// The end of the run from `from` of the bytes that `flags` does not flag in a word (by the
-/// high bit of each byte) and `keep` keeps one at a time.
-#[inline(always)]
-fn run(bytes: &[u8], from: usize, flags: fn(u64) -> u64, keep: fn(u8) -> bool) -> usize {
     let mut at = from;
     while let Some(chunk) = bytes.get(at..at + 8) {
         let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
-        let bad = flags(word);
+        let bad = non_ldh(word);
         if bad != 0 {
             // Little-endian: the lowest flagged byte is the first in the text.
             return at + (bad.trailing_zeros() / 8) as usize;
         }
         at += 8;
     }
-    while bytes.get(at).is_some_and(|&b| keep(b)) {
+    while bytes.get(at).is_some_and(|&b| is_ldh(b)) {
         at += 1;
     }
     at
