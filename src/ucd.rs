@@ -251,14 +251,12 @@ impl Props {
         self.0 & (DERIVED_MASK << DERIVED_SHIFT) == DERIVED_PVALID << DERIVED_SHIFT
     }
 
-    /// PVALID (RFC 5892), NFC_Quick_Check=Yes and Canonical_Combining_Class 0: the three
-    /// fields tested with one mask.
+    /// PVALID (RFC 5892), NFC_Quick_Check=Yes and Canonical_Combining_Class 0: a code point
+    /// that stays as it is in NFC and is valid whatever comes before it. (Each test is of bits
+    /// that are 0 for it, which the compiler joins into one mask.)
     #[inline]
     pub(crate) fn is_pvalid_cut(self) -> bool {
-        const MASK: u32 = (DERIVED_MASK << DERIVED_SHIFT)
-            | (NFC_QC_MASK << NFC_QC_SHIFT)
-            | (CCC_MASK << CCC_SHIFT);
-        self.0 & MASK == (DERIVED_PVALID << DERIVED_SHIFT) | (NFC_QC_YES << NFC_QC_SHIFT)
+        self.is_pvalid() && self.is_nfc_quick_check_yes() && !self.is_reordered()
     }
 
     /// Canonical_Combining_Class is not 0 (Not_Reordered): canonical ordering (UAX #15 section
