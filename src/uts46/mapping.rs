@@ -161,8 +161,9 @@ fn value(cp: u32) -> u32 {
 #[inline]
 fn full_value(cp: u32) -> u32 {
     let (value, index) = lookup(cp);
+    // A sum of fields that share no bit (`value` is 16 bits), as their `|` is.
     value
-        | RANGE_HIGH
+        + RANGE_HIGH
             .get(index)
             .map_or(0, |&high| u32::from(high) << 16)
 }
@@ -172,7 +173,7 @@ fn full_value(cp: u32) -> u32 {
 #[inline]
 fn resolved_value(c: char) -> u32 {
     if !c.is_ascii() && is_pvalid_valid(ucd::props(c), c) {
-        return STATUS_VALID << STATUS_SHIFT;
+        return STATUS_VALID;
     }
     full_value(c as u32)
 }
@@ -218,7 +219,7 @@ fn lookup(cp: u32) -> (u32, usize) {
     // +2.4 % (Cyrillic A 1,243,259 → 1,273,535).
     let Some(&value) = RANGE_VALUES.get(index) else {
         // Unreachable for a well-formed table; `disallowed` is the safe answer.
-        return (STATUS_DISALLOWED << STATUS_SHIFT, usize::MAX);
+        return (STATUS_DISALLOWED, usize::MAX);
     };
     (u32::from(value), index)
 }
@@ -226,8 +227,12 @@ fn lookup(cp: u32) -> (u32, usize) {
 /// The status field of a packed value: one of the `STATUS_*` values.
 #[inline]
 fn status(value: u32) -> u32 {
-    (value >> STATUS_SHIFT) & STATUS_MASK
+    value & STATUS_MASK
 }
+
+// The status is the lowest field of a packed value, as tools/gen-tables lays it out: a status
+// is its own packed value, with no shift to write (which a mutant could turn unnoticed).
+const _: () = assert!(STATUS_SHIFT == 0);
 
 /// The table entry for `c`. ASCII is answered without the table: in UTS #46 revision 33 and later
 /// every ASCII code point is `valid` but for A-Z, which are mapped to a-z.
@@ -481,6 +486,18 @@ mod tests {
                     "IdnaMappingTable.txt:{}: U+{cp:04X}",
                     n + 1
                 );
+                // Criterion 7 of section 4.1: `valid`, or `deviation` under Nontransitional
+                // Processing.
+                for transitional in [false, true] {
+                    if !c.is_ascii() {
+                        assert_eq!(
+                            is_valid(ucd::props(c), c, transitional),
+                            fields[1] == "valid" || (fields[1] == "deviation" && !transitional),
+                            "IdnaMappingTable.txt:{}: U+{cp:04X}, transitional {transitional}",
+                            n + 1
+                        );
+                    }
+                }
             }
         }
         assert_eq!(seen, 0x11_0000 - 0x800);
@@ -501,6 +518,22 @@ mod tests {
             out.extend((lo..=hi).map(|cp| (cp, value.clone())));
         }
         out
+    }
+
+    /// Steps 1 and 2 on names that the quick check cannot pass, each from Python `idna` 3.13
+    /// (`uts46_remap`): a U+0301 that composes with the `e` before it, and, later in the name,
+    /// an `é` or a U+0332 (NFC_Quick_Check=Yes) or a U+0301 that nothing composes with; a run of U+00AD,
+    /// which step 1 removes (`ignored`).
+    #[test]
+    fn map_and_normalize_composes_before_a_later_code_point() {
+        for (input, want) in [
+            ("e\u{301}b\u{e9}.com", "\u{e9}b\u{e9}.com"),
+            ("e\u{301}bx\u{332}.com", "\u{e9}bx\u{332}.com"),
+            ("e\u{301}bx\u{301}.com", "\u{e9}bx\u{301}.com"),
+            ("a\u{ad}\u{ad}\u{ad}b.com", "ab.com"),
+        ] {
+            assert_eq!(map_and_normalize(input, false).text, want, "{input:?}");
+        }
     }
 
     /// The fact [`kept_starter`] stands on, from Unicode's own files: every code point that

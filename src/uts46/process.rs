@@ -1486,6 +1486,20 @@ mod tests {
         assert!(bounded > 100 && redone > 10, "{bounded} {redone}");
     }
 
+    /// ToASCII of a name in error, its U-labels counted by their bound, near 253 octets: four
+    /// labels of 43 code points (three U+0081, disallowed, among `a`s), 47 octets of Punycode
+    /// each by Python's punycode codec (51 with `xn--`), then an ASCII label of `pad` letters:
+    /// 211 + `pad` octets, over 253 (A4_1, section 4.2 step 4) from 43 letters on.
+    #[test]
+    fn a_bounded_name_just_over_253_octets() {
+        let label = format!("aa\u{81}aaa\u{81}{}\u{81}aaaa", "a".repeat(31));
+        for pad in 40..=46 {
+            let name = format!("a-.{}.{}", [label.as_str(); 4].join("."), "a".repeat(pad));
+            let error = to_ascii(&name, Options::default()).unwrap_err();
+            assert_eq!(codes(&error).contains(&"A4_1"), 211 + pad > 253, "{pad}");
+        }
+    }
+
     #[test]
     fn ignored_code_points_before_a_name() {
         let input = format!("{}a.com", "\u{AD}".repeat(1 << 16));
