@@ -520,6 +520,18 @@ mod tests {
         out
     }
 
+    /// U+1E9E, `mapped` to U+00DF, a `deviation`: Transitional Processing maps it on, as
+    /// IdnaTestV2.txt expects (line 229: "FAẞ.de", toAsciiN "xn--fa-hia.de", toAsciiT
+    /// "fass.de").
+    #[test]
+    fn a_mapping_to_a_deviation() {
+        assert_eq!(
+            map_and_normalize("FA\u{1E9E}.de", false).text,
+            "fa\u{DF}.de"
+        );
+        assert_eq!(map_and_normalize("FA\u{1E9E}.de", true).text, "fass.de");
+    }
+
     /// Steps 1 and 2 on names that the quick check cannot pass, each from Python `idna` 3.13
     /// (`uts46_remap`): a U+0301 that composes with the `e` before it, and, later in the name,
     /// an `é` or a U+0332 (NFC_Quick_Check=Yes) or a U+0301 that nothing composes with; a run of U+00AD,
