@@ -8,10 +8,9 @@
 use crate::tables::properties::{
     BIDI_CLASS_BY_INDEX, BIDI_CLASS_MASK, BIDI_CLASS_SHIFT, BMP_INDEX, CCC_MASK, CCC_SHIFT, DATA,
     DATA_SHIFT, DECOMPOSES_BIT, DERIVED_CONTEXTJ, DERIVED_CONTEXTO, DERIVED_DISALLOWED,
-    DERIVED_MASK, DERIVED_PVALID, DERIVED_SHIFT, INDEX_SHIFT, INDEX1, INDEX2,
-    JOINING_TYPE_BY_INDEX, JOINING_TYPE_MASK, JOINING_TYPE_SHIFT, MARK_BIT, NFC_QC_MASK,
-    NFC_QC_MAYBE, NFC_QC_NO, NFC_QC_SHIFT, NFC_QC_YES, SCRIPT_BY_INDEX, SCRIPT_MASK, SCRIPT_SHIFT,
-    VALUES,
+    DERIVED_MASK, DERIVED_PVALID, INDEX_SHIFT, INDEX1, INDEX2, JOINING_TYPE_BY_INDEX,
+    JOINING_TYPE_MASK, JOINING_TYPE_SHIFT, MARK_BIT, NFC_QC_MASK, NFC_QC_MAYBE, NFC_QC_NO,
+    NFC_QC_SHIFT, NFC_QC_YES, SCRIPT_BY_INDEX, SCRIPT_MASK, SCRIPT_SHIFT, VALUES,
 };
 pub(crate) use crate::tables::properties::{BidiClass, JoiningType, Script};
 
@@ -154,8 +153,7 @@ pub(crate) fn props(c: char) -> Props {
 
 /// The packed value of an unassigned code point with no other property, the fallback of
 /// [`props`].
-const DERIVED_UNASSIGNED_PROPS: u32 =
-    crate::tables::properties::DERIVED_UNASSIGNED << DERIVED_SHIFT;
+const DERIVED_UNASSIGNED_PROPS: u32 = crate::tables::properties::DERIVED_UNASSIGNED;
 
 /// The NFC_Quick_Check value of a code point (UAX #15 section 9).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -175,7 +173,7 @@ impl Props {
     /// The RFC 5892 derived property.
     #[inline]
     pub(crate) fn derived(self) -> DerivedProperty {
-        match self.field(DERIVED_SHIFT, DERIVED_MASK) as u32 {
+        match self.0 & DERIVED_MASK {
             DERIVED_PVALID => DerivedProperty::Pvalid,
             DERIVED_CONTEXTJ => DerivedProperty::ContextJ,
             DERIVED_CONTEXTO => DerivedProperty::ContextO,
@@ -248,7 +246,7 @@ impl Props {
     /// PVALID (RFC 5892).
     #[inline]
     pub(crate) fn is_pvalid(self) -> bool {
-        self.0 & (DERIVED_MASK << DERIVED_SHIFT) == DERIVED_PVALID << DERIVED_SHIFT
+        self.0 & DERIVED_MASK == DERIVED_PVALID
     }
 
     /// PVALID (RFC 5892), NFC_Quick_Check=Yes and Canonical_Combining_Class 0: a code point

@@ -23,8 +23,6 @@
 //! value are the `*_BIT`, `*_SHIFT` and `*_MASK` constants below.
 
 /// Bits 0-2: the RFC 5892 derived property, one of the `DERIVED_*` values.
-pub(crate) const DERIVED_SHIFT: u32 = 0;
-/// The bits of `DERIVED` after the shift.
 pub(crate) const DERIVED_MASK: u32 = 0x7;
 
 /// Bits 3-7: Bidi_Class, an index into `BIDI_CLASS_BY_INDEX`.

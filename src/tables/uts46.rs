@@ -45,8 +45,6 @@
 //! string of `MAPPED` (the empty mapping of a `deviation` has length zero).
 
 /// Bits 0-2: the status, one of the `STATUS_*` values (index into `STATUSES`).
-pub(crate) const STATUS_SHIFT: u32 = 0;
-/// The bits of `STATUS` after the shift.
 pub(crate) const STATUS_MASK: u32 = 0x7;
 
 /// Bit 3: the mapping is one code point, `cp + delta` (signed, from `DELTA_SHIFT` up).

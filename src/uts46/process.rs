@@ -1489,7 +1489,8 @@ mod tests {
     /// ToASCII of a name in error, its U-labels counted by their bound, near 253 octets: four
     /// labels of 43 code points (three U+0081, disallowed, among `a`s), 47 octets of Punycode
     /// each by Python's punycode codec (51 with `xn--`), then an ASCII label of `pad` letters:
-    /// 211 + `pad` octets, over 253 (A4_1, section 4.2 step 4) from 43 letters on.
+    /// 211 + `pad` octets, over 253 (A4_1, section 4.2 step 4) from 43 letters on; and a name
+    /// of short labels, each as long as its bound.
     #[test]
     fn a_bounded_name_just_over_253_octets() {
         let label = format!("aa\u{81}aaa\u{81}{}\u{81}aaaa", "a".repeat(31));
@@ -1497,6 +1498,18 @@ mod tests {
             let name = format!("a-.{}.{}", [label.as_str(); 4].join("."), "a".repeat(pad));
             let error = to_ascii(&name, Options::default()).unwrap_err();
             assert_eq!(codes(&error).contains(&"A4_1"), 211 + pad > 253, "{pad}");
+        }
+        // Then `count` labels of U+00A4 CURRENCY SIGN (valid, NV8, in IdnaMappingTable.txt):
+        // "bba" by Python's codec, 7 octets with `xn--`, as many as its bound allows (one
+        // integer, `1 + d(38 * 2)` = 3 digits). So 2 + 8 * `count` octets, over 253 from 32 on.
+        for count in 29..=36 {
+            let name = format!("a-.{}", ["\u{A4}"; 36].get(..count).unwrap().join("."));
+            let error = to_ascii(&name, Options::default()).unwrap_err();
+            assert_eq!(
+                codes(&error).contains(&"A4_1"),
+                2 + 8 * count > 253,
+                "{count}"
+            );
         }
     }
 

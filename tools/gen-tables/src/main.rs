@@ -74,6 +74,12 @@ impl Field {
                 "/// Bit {}: {doc}\npub(crate) const {name}_BIT: u32 = 1 << {};\n\n",
                 self.shift, self.shift
             )
+        } else if self.shift == 0 {
+            // The lowest field is read with its mask alone: no shift for a reader to write.
+            format!(
+                "/// Bits 0-{last}: {doc}\npub(crate) const {name}_MASK: u32 = 0x{:X};\n\n",
+                self.mask()
+            )
         } else {
             format!(
                 "/// Bits {}-{last}: {doc}\npub(crate) const {name}_SHIFT: u32 = {};\n\
