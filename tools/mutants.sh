@@ -9,6 +9,7 @@
 #   tools/mutants.sh file PATH...     # the mutants of these files (src/bidi.rs ...)
 #   tools/mutants.sh ratchet          # the mutants of the lines of src/ changed since the commit
 #                                     # of .cargo/mutants-base; one missed fails
+#   tools/mutants.sh shard K/N -- --iterate   # shard K again after a stop, from where it was
 #
 # Anything after `--` goes to cargo mutants. One mutant at a time (`--in-place` below implies
 # it; the development machine has two cores for several builds). The results are in
@@ -48,7 +49,10 @@ export PATH="$tools/bin:$PATH"
 # The property tests draw their cases from one fixed seed (proptest reads it from the
 # environment), so that a mutant is caught or missed alike on every machine and in every run:
 # with a new seed each run, a mutant that only some draws catch is caught or missed by luck.
+# Nor are the cases that failed under a mutant saved (proptest-regressions/) and replayed under
+# the next ones: each mutant meets the same cases, whatever ran before it.
 export PROPTEST_RNG_SEED="${PROPTEST_RNG_SEED:-1}"
+export PROPTEST_DISABLE_FAILURE_PERSISTENCE=1
 
 # The arguments of the mode, then those after `--`.
 args=()
@@ -86,6 +90,14 @@ check_rebuilt() {
   fi
 }
 
+# `--re` and a regular expression of each mutant name given, that name alone, one a line.
+name_res() {
+  local name
+  for name in "$@"; do
+    printf -- '--re\n^%s$\n' "$(printf '%s' "$name" | sed 's/[][\\.*^$(){}+?|]/\\&/g')"
+  done
+}
+
 # Runs cargo mutants in the two stages above, output in $target/mutants/$1: mutants.out is the
 # last stage's, mutants.out.old the first's when there were two. Exit status 2 when a mutant
 # is missed by every suite, else 3 when one timed out in either stage (cargo-mutants' codes).
@@ -93,7 +105,12 @@ run() {
   local out="$target/mutants/$1"
   shift
   mkdir -p "$out"
-  rm -rf "$out/mutants.out" "$out/mutants.out.old"
+  # `--iterate` (after `--`) takes up a run that was stopped: the mutants its output has as
+  # caught or unviable are not tested again (cargo-mutants reads them from mutants.out).
+  case " ${extra[*]} " in
+    *" --iterate "*) ;;
+    *) rm -rf "$out/mutants.out" "$out/mutants.out.old" ;;
+  esac
   local quick="$out/quick.toml" pattern
   pattern=$(printf '|"%s"' "${slow[@]}")
   grep -Ev "^ *\"--test\", (${pattern#|}),\$" .cargo/mutants.toml >"$quick"
@@ -110,11 +127,8 @@ run() {
   mapfile -t missed <"$out/mutants.out/missed.txt"
   [ ${#missed[@]} -gt 0 ] || { [ "$timeouts" -eq 0 ] || return 3; return 0; }
   echo "mutants.sh: second stage, every suite, on the ${#missed[@]} mutants missed" >&2
-  # Each missed mutant by its name, as a regular expression of that name alone.
-  local name res=()
-  for name in "${missed[@]}"; do
-    res+=(--re "^$(printf '%s' "$name" | sed 's/[][\\.*^$(){}+?|]/\\&/g')\$")
-  done
+  local res=()
+  mapfile -t res < <(name_res "${missed[@]}")
   # Not the first stage's `--shard` nor its `--re` (the names are already those it chose: a
   # shard of them would leave most out, another `--re` would add to them) nor its
   # `--timeout`, which cargo-mutants applies to the unmutated baseline too, and which every
@@ -143,7 +157,16 @@ run() {
 case "$mode" in
   shard)
     [ ${#args[@]} -eq 1 ] && [[ ${args[0]} =~ ^[0-9]+/[0-9]+$ ]] || usage
-    run "shard-${args[0]/\//-of-}" --shard "${args[0]}"
+    case " ${extra[*]} " in
+      *" --iterate "*)
+        # cargo-mutants leaves out what was caught before it cuts the list into shards, which
+        # would make another slice of it: the shard is named mutant by mutant instead.
+        mapfile -t names < <(cargo mutants --list --shard "${args[0]}")
+        mapfile -t res < <(name_res "${names[@]}")
+        run "shard-${args[0]/\//-of-}" "${res[@]}"
+        ;;
+      *) run "shard-${args[0]/\//-of-}" --shard "${args[0]}" ;;
+    esac
     ;;
   file)
     [ ${#args[@]} -ge 1 ] || usage
